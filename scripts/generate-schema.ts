@@ -1,0 +1,72 @@
+// Generates schema/stackfile.schema.json from the documented properties
+// interfaces (the one source of truth). `npm run schema:gen` writes it; a test
+// fails when the checked-in file is stale.
+import * as fs from "fs";
+import * as path from "path";
+import { createGenerator } from "ts-json-schema-generator";
+import { registry } from "../src/config/registry";
+import { RESOURCE_NAME_PATTERN } from "../src/config/names";
+
+export const SCHEMA_PATH = path.join(__dirname, "..", "schema", "stackfile.schema.json");
+
+export function generateSchema(): Record<string, unknown> {
+  const definitions: Record<string, unknown> = {};
+  const resourceSchemas: unknown[] = [];
+  for (const entry of Object.values(registry)) {
+    const generator = createGenerator({
+      path: path.join(__dirname, "..", entry.propertiesFile),
+      tsconfig: path.join(__dirname, "..", "tsconfig.json"),
+      type: entry.definition,
+      jsDoc: "extended",
+      skipTypeCheck: true,
+      additionalProperties: false,
+      sortProps: true,
+    });
+    const schema = generator.createSchema(entry.definition) as { definitions: Record<string, unknown> };
+    Object.assign(definitions, schema.definitions);
+    resourceSchemas.push({
+      type: "object",
+      description: `A ${entry.type} resource.`,
+      properties: {
+        type: { const: entry.type },
+        properties: { $ref: `#/definitions/${entry.definition}` },
+        overrides: {
+          type: "object",
+          description: "Arguments merged into the named child resources.",
+          propertyNames: { enum: [...entry.childIds] },
+          additionalProperties: { type: "object" },
+        },
+      },
+      required: entry.propertiesOptional ? ["type"] : ["type", "properties"],
+      additionalProperties: false,
+    });
+  }
+  const sortedDefs: Record<string, unknown> = {};
+  for (const key of Object.keys(definitions).sort()) sortedDefs[key] = definitions[key];
+  return {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    title: "stackfile",
+    description: "A stackfile configuration: resources by name.",
+    type: "object",
+    properties: {
+      resources: {
+        type: "object",
+        description: "Resources by name.",
+        propertyNames: { pattern: RESOURCE_NAME_PATTERN.source },
+        additionalProperties: { oneOf: resourceSchemas },
+      },
+    },
+    required: ["resources"],
+    additionalProperties: false,
+    definitions: sortedDefs,
+  };
+}
+
+export function schemaText(): string {
+  return JSON.stringify(generateSchema(), null, 2) + "\n";
+}
+
+if (require.main === module) {
+  fs.writeFileSync(SCHEMA_PATH, schemaText());
+  console.log(`wrote ${path.relative(process.cwd(), SCHEMA_PATH)}`);
+}

@@ -1,0 +1,193 @@
+// Checks a plain value against the generated JSON Schema and explains every
+// mismatch in words. Collects all problems. Unknown values (directives,
+// Outputs) are never judged beyond their type.
+import { resolve, type JsonSchema } from "./schema";
+import { isUnknown } from "../shared/unknown";
+import { closest } from "../shared/suggest";
+import type { Problem } from "../shared/problem";
+
+type Path = (string | number)[];
+
+export function checkSchema(schema: JsonSchema, value: unknown, path: Path = []): Problem[] {
+  const out: Problem[] = [];
+  check(schema, value, path, out);
+  return out;
+}
+
+function name(path: Path): string {
+  const last = [...path].reverse().find((p) => typeof p === "string");
+  return last === undefined ? "value" : String(last);
+}
+
+export function describe(v: unknown): string {
+  if (v === null || v === undefined) return "empty";
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object") return "a map";
+  if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "..." : v)}`;
+  return `${typeof v} ${String(v)}`;
+}
+
+function typeOf(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
+  return typeof v;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  integer: "a whole number",
+  boolean: "true or false",
+  object: "a map",
+  array: "a list",
+};
+
+function expectedType(s: JsonSchema): string | undefined {
+  if (typeof s.type === "string") return s.type;
+  if (s.enum && s.enum.length) {
+    const t = typeof s.enum[0];
+    return t === "string" || t === "number" || t === "boolean" ? t : undefined;
+  }
+  if (s.const !== undefined) return typeof s.const;
+  return undefined;
+}
+
+function typeMatches(expected: string, actual: string): boolean {
+  return expected === actual || (expected === "number" && actual === "integer");
+}
+
+function check(schema: JsonSchema, value: unknown, path: Path, out: Problem[]): void {
+  const s = resolve(schema);
+  const field = name(path);
+  if (isUnknown(value)) {
+    const expected = expectedType(s);
+    if (value.kind && expected && !typeMatches(expected, value.kind)) {
+      out.push({ path, message: `${field} must be ${TYPE_WORDS[expected] ?? expected}, but the directive gives ${TYPE_WORDS[value.kind]}` });
+    }
+    return;
+  }
+  const branches = s.oneOf ?? s.anyOf;
+  if (branches) return checkBranches(branches, value, path, out);
+  if (s.const !== undefined && value !== s.const) {
+    out.push({ path, message: `${field} must be ${JSON.stringify(s.const)}, not ${describe(value)}` });
+    return;
+  }
+  const expected = expectedType(s);
+  const actual = typeOf(value);
+  if (expected && !typeMatches(expected, actual)) {
+    // YAML reads `7.0` as the number 7: point at the quoted spelling.
+    const quoted = expected === "string" && typeof value === "number"
+      ? s.enum?.find((e) => typeof e === "string" && parseFloat(e) === value) : undefined;
+    const fix = quoted !== undefined ? `; write it in quotes: "${String(quoted)}"` : "";
+    out.push({ path, message: `${field} must be ${TYPE_WORDS[expected] ?? expected}, not ${describe(value)}${fix}` });
+    return;
+  }
+  if (s.enum && !s.enum.includes(value)) {
+    const allowed = s.enum.map((e) => String(e));
+    const near = typeof value === "string" || typeof value === "number" ? closest(String(value), allowed) : undefined;
+    const list = allowed.length <= 20 ? `one of ${allowed.join(", ")}` : `one of the ${allowed.length} allowed values`;
+    out.push({ path, message: `${field} must be ${list}, not ${describe(value)}${near ? `; did you mean ${near}?` : ""}` });
+    return;
+  }
+  if (typeof value === "number") checkNumber(s, value, path, field, out);
+  if (typeof value === "string") checkString(s, value, path, field, out);
+  if (Array.isArray(value)) checkArray(s, value, path, field, out);
+  if (actual === "object") checkObject(s, value as Record<string, unknown>, path, out);
+}
+
+function checkNumber(s: JsonSchema, v: number, path: Path, field: string, out: Problem[]): void {
+  if (s.multipleOf === 1 && !Number.isInteger(v)) {
+    out.push({ path, message: `${field} must be a whole number, not ${v}` });
+  } else if (s.minimum !== undefined && v < s.minimum) {
+    out.push({ path, message: `${field} must be at least ${s.minimum} (it is ${v})${range(s)}` });
+  } else if (s.maximum !== undefined && v > s.maximum) {
+    out.push({ path, message: `${field} must be at most ${s.maximum} (it is ${v})${range(s)}` });
+  }
+}
+
+function range(s: JsonSchema): string {
+  return s.minimum !== undefined && s.maximum !== undefined ? `; allowed: ${s.minimum} to ${s.maximum}` : "";
+}
+
+function checkString(s: JsonSchema, v: string, path: Path, field: string, out: Problem[]): void {
+  if (s.minLength !== undefined && v.length < s.minLength) {
+    out.push({ path, message: `${field} must have at least ${s.minLength} characters (it has ${v.length})` });
+  } else if (s.maxLength !== undefined && v.length > s.maxLength) {
+    out.push({ path, message: `${field} must have at most ${s.maxLength} characters (it has ${v.length})` });
+  } else if (s.pattern !== undefined && !new RegExp(s.pattern).test(v)) {
+    out.push({ path, message: `${field} ${describe(v)} does not match ${s.pattern}` });
+  }
+}
+
+function checkArray(s: JsonSchema, v: unknown[], path: Path, field: string, out: Problem[]): void {
+  if (s.minItems !== undefined && v.length < s.minItems) {
+    out.push({ path, message: `${field} must have at least ${s.minItems} item${s.minItems === 1 ? "" : "s"}` });
+  }
+  if (s.maxItems !== undefined && v.length > s.maxItems) {
+    out.push({ path, message: `${field} must have at most ${s.maxItems} items (it has ${v.length})` });
+  }
+  if (s.items) v.forEach((item, i) => check(s.items!, item, [...path, i], out));
+}
+
+function checkObject(s: JsonSchema, v: Record<string, unknown>, path: Path, out: Problem[]): void {
+  const props = s.properties ?? {};
+  const known = Object.keys(props);
+  for (const req of s.required ?? []) {
+    if (v[req] === undefined) {
+      const where = path.length ? `${name(path)}` : "the file";
+      out.push({ path, message: `${where} is missing the required property '${req}'` });
+    }
+  }
+  for (const [key, item] of Object.entries(v)) {
+    if (props[key]) {
+      if (item === null && !s.required?.includes(key)) {
+        out.push({ path: [...path, key], message: `${key} is empty; give it a value or remove the line` });
+      } else {
+        check(props[key], item, [...path, key], out);
+      }
+      continue;
+    }
+    if (s.propertyNames) {
+      const keyProblems = checkSchema(s.propertyNames, key, [...path, key]);
+      for (const p of keyProblems) out.push({ ...p, atKey: true, message: `'${key}' is not allowed here: ${p.message.replace(/^\S+ /, "")}` });
+      if (keyProblems.length) continue;
+    }
+    if (s.additionalProperties === false) {
+      const near = closest(key, known);
+      out.push({
+        path: [...path, key],
+        atKey: true,
+        message: `unknown property '${key}'${near ? `; did you mean '${near}'?` : known.length ? `; known properties: ${known.join(", ")}` : ""}`,
+      });
+    } else if (typeof s.additionalProperties === "object") {
+      check(s.additionalProperties, item, [...path, key], out);
+    }
+  }
+}
+
+function checkBranches(branches: JsonSchema[], value: unknown, path: Path, out: Problem[]): void {
+  // Discriminated by a `type` const (resource kinds, log forwarding kinds).
+  const tagged = branches.map(resolve).filter((b) => b.properties?.type?.const !== undefined);
+  if (tagged.length === branches.length && typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const t = (value as Record<string, unknown>).type;
+    const kinds = tagged.map((b) => String(b.properties!.type.const));
+    const match = tagged.find((b) => b.properties!.type.const === t);
+    if (match) return check(match, value, path, out);
+    const near = typeof t === "string" ? closest(t, kinds) : undefined;
+    out.push({
+      path: t === undefined ? path : [...path, "type"],
+      message: t === undefined
+        ? `${name(path)} is missing 'type'; one of ${kinds.join(", ")}`
+        : `type must be one of ${kinds.join(", ")}, not ${describe(t)}${near ? `; did you mean ${near}?` : ""}`,
+    });
+    return;
+  }
+  let best: Problem[] | undefined;
+  for (const b of branches) {
+    const p = checkSchema(b, value, path);
+    if (p.length === 0) return;
+    if (!best || p.length < best.length) best = p;
+  }
+  out.push(...(best ?? []));
+}

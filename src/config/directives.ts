@@ -1,0 +1,88 @@
+// `$ResourceParam(res, param)` and `$Secret(name)` inside YAML strings: parsing
+// only. Arguments may be quoted ('x' or "x") or bare; spaces around are ignored.
+
+export type Directive =
+  | { kind: "ResourceParam"; resource: string; param: string }
+  | { kind: "Secret"; name: string; key?: string };
+
+export interface ParsedString {
+  /** Literal text and directives in order. */
+  parts: (string | Directive)[];
+  /** True when the whole string (spaces aside) is a single directive. */
+  whole: boolean;
+  /** Syntax problems (unknown name, argument count, unclosed). */
+  problems: string[];
+}
+
+const START = /\$([A-Za-z_][A-Za-z0-9_]*)\s*\(/g;
+const ARITY: Record<Directive["kind"], number> = { ResourceParam: 2, Secret: 1 };
+const USAGE: Record<Directive["kind"], string> = {
+  ResourceParam: "$ResourceParam('<resource>', '<parameter>')",
+  Secret: "$Secret('<name>') or $Secret('<name>.<key>')",
+};
+
+/** Whether `s` holds anything that looks like a directive. */
+export function hasDirective(s: string): boolean {
+  START.lastIndex = 0;
+  return START.test(s);
+}
+
+/** Parses the directives of `s`, or returns undefined when it has none. */
+export function parseDirectives(s: string): ParsedString | undefined {
+  if (!hasDirective(s)) return undefined;
+  const parts: (string | Directive)[] = [];
+  const problems: string[] = [];
+  let last = 0;
+  let count = 0;
+  START.lastIndex = 0;
+  for (let m = START.exec(s); m; m = START.exec(s)) {
+    const close = s.indexOf(")", START.lastIndex);
+    if (close < 0) {
+      problems.push(`'$${m[1]}(' is not closed; expected ${usageOf(m[1])}`);
+      break;
+    }
+    if (m.index > last) parts.push(s.slice(last, m.index));
+    const args = splitArgs(s.slice(START.lastIndex, close));
+    last = close + 1;
+    START.lastIndex = last;
+    count++;
+    const d = toDirective(m[1], args, problems);
+    if (d) parts.push(d);
+  }
+  if (last < s.length) parts.push(s.slice(last));
+  const whole = count === 1 && parts.filter((p) => typeof p !== "string" || p.trim() !== "").length === 1;
+  return { parts, whole, problems };
+}
+
+function usageOf(name: string): string {
+  return name in USAGE ? USAGE[name as Directive["kind"]] : "$ResourceParam(...) or $Secret(...)";
+}
+
+function splitArgs(inner: string): string[] {
+  if (inner.trim() === "") return [];
+  return inner.split(",").map((a) => {
+    const t = a.trim();
+    const q = t[0];
+    if ((q === "'" || q === '"') && t.length >= 2 && t[t.length - 1] === q) return t.slice(1, -1).trim();
+    return t;
+  });
+}
+
+function toDirective(name: string, args: string[], problems: string[]): Directive | undefined {
+  if (name !== "ResourceParam" && name !== "Secret") {
+    problems.push(`unknown directive '$${name}'; the directives are $ResourceParam(resource, parameter) and $Secret(name)`);
+    return undefined;
+  }
+  if (args.length !== ARITY[name] || args.some((a) => a === "")) {
+    const n = ARITY[name];
+    problems.push(`$${name} takes ${n} argument${n > 1 ? "s" : ""} (got ${args.length}); write ${USAGE[name]}`);
+    return undefined;
+  }
+  if (name === "ResourceParam") return { kind: "ResourceParam", resource: args[0], param: args[1] };
+  const [secret, ...rest] = args[0].split(".");
+  if (!/^[A-Za-z0-9_-]+$/.test(secret) || rest.length > 1 || (rest.length === 1 && rest[0] === "")) {
+    problems.push(`'${args[0]}' is not a secret name; write ${USAGE.Secret} (letters, digits, '-' and '_')`);
+    return undefined;
+  }
+  return rest.length ? { kind: "Secret", name: secret, key: rest[0] } : { kind: "Secret", name: secret };
+}

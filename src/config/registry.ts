@@ -1,0 +1,55 @@
+// Every resource type the YAML file may hold, one entry each. Nothing here
+// loads Pulumi: `validate` stays fast and works without it.
+import type { Problem } from "../shared/problem";
+import { redisClusterParams } from "../components/redis-cluster/properties";
+import { redisStaticProblems, redisUpdateProblems } from "../components/redis-cluster/rules";
+import { REDIS_CHILD_IDS } from "../components/redis-cluster/child-ids";
+
+/** A referenceable parameter of a resource type. */
+export interface ParamSpec {
+  type: "string" | "number" | "boolean";
+  secret?: boolean;
+  /** Present only when the resource is not sharded (redis). */
+  unsharded?: boolean;
+}
+
+export interface ResourceTypeEntry {
+  /** The `type:` value in YAML. */
+  type: string;
+  /** The interface in `propertiesFile` the JSON Schema is generated from. */
+  definition: string;
+  propertiesFile: string;
+  /** The Pulumi type token of the component. */
+  token: string;
+  /** Whether `properties` may be omitted (no property is required). */
+  propertiesOptional: boolean;
+  params: Record<string, ParamSpec>;
+  /** Which parameters a resource with these (plain) properties has. */
+  availableParams(props: Record<string, unknown>): string[];
+  /** Child ids `overrides` may name. */
+  childIds: readonly string[];
+  staticRules(props: Record<string, unknown>): Problem[];
+  updateRules?(old: Record<string, unknown>, next: Record<string, unknown>): Problem[];
+}
+
+export const registry: Record<string, ResourceTypeEntry> = {
+  "redis-cluster": {
+    type: "redis-cluster",
+    definition: "RedisClusterProperties",
+    propertiesFile: "src/components/redis-cluster/properties.ts",
+    token: "stackfile:index:RedisCluster",
+    propertiesOptional: false,
+    params: redisClusterParams,
+    availableParams(props) {
+      const sharded = props.enableSharding === true;
+      return Object.entries(redisClusterParams)
+        .filter(([, spec]) => !(sharded && "unsharded" in spec && spec.unsharded))
+        .map(([name]) => name);
+    },
+    childIds: REDIS_CHILD_IDS,
+    staticRules: redisStaticProblems,
+    updateRules: redisUpdateProblems,
+  },
+};
+
+export const resourceTypes = Object.keys(registry);

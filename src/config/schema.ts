@@ -1,0 +1,94 @@
+// The JSON Schema of the stack file, generated from the properties interfaces
+// (scripts/generate-schema.ts) and checked in. Runtime code reads it from here.
+import * as path from "path";
+
+export interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  propertyNames?: JsonSchema;
+  items?: JsonSchema;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  description?: string;
+  definitions?: Record<string, JsonSchema>;
+}
+
+/** Path of the checked-in schema (shipped with the package). */
+export const SCHEMA_FILE = path.join(__dirname, "..", "..", "schema", "stackfile.schema.json");
+
+let cached: JsonSchema | undefined;
+
+export function fileSchema(): JsonSchema {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  cached ??= require(SCHEMA_FILE) as JsonSchema;
+  return cached;
+}
+
+export function definition(name: string): JsonSchema {
+  const def = fileSchema().definitions?.[name];
+  if (!def) throw new Error(`schema has no definition ${name}; run npm run schema:gen`);
+  return def;
+}
+
+export function resolve(schema: JsonSchema): JsonSchema {
+  let s = schema;
+  for (let i = 0; s.$ref && i < 32; i++) {
+    const name = s.$ref.replace(/^#\/definitions\//, "");
+    s = { ...definition(decodeURIComponent(name)), ...withoutRef(s) };
+  }
+  return s;
+}
+
+function withoutRef(s: JsonSchema): JsonSchema {
+  const { $ref: _ref, ...rest } = s;
+  return rest;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+}
+
+/**
+ * Fills the schema's defaults into `value` (a copy): missing fields get their
+ * `default`; missing nested objects whose fields have defaults are created.
+ * Values that are not plain objects (Outputs, unknowns) are left as they are.
+ */
+export function withDefaults<T>(definitionName: string, value: T): T {
+  return fill(definition(definitionName), value) as T;
+}
+
+function fill(schema: JsonSchema, value: unknown): unknown {
+  const s = resolve(schema);
+  if (!s.properties) return value;
+  if (value !== undefined && !isPlainObject(value)) return value;
+  const out: Record<string, unknown> = { ...(value ?? {}) };
+  let filled = value !== undefined;
+  for (const [key, prop] of Object.entries(s.properties)) {
+    const r = resolve(prop);
+    if (out[key] === undefined && r.default !== undefined) {
+      out[key] = r.default;
+      filled = true;
+    } else if (r.properties && (out[key] === undefined || isPlainObject(out[key]))) {
+      const nested = fill(r, out[key]);
+      if (nested !== undefined) {
+        out[key] = nested;
+        filled = true;
+      }
+    }
+  }
+  return filled ? out : undefined;
+}

@@ -1,0 +1,232 @@
+// Document -> model + every problem (structure, schema, rules, references).
+import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
+import { RESOURCE_NAME_PATTERN } from "./names";
+import { parseDirectives, type Directive } from "./directives";
+import { checkSchema, describe } from "./check-schema";
+import { definition } from "./schema";
+import { dependencyOrder } from "./graph";
+import { unknownValue } from "../shared/unknown";
+import { closest } from "../shared/suggest";
+import { under, type Problem } from "../shared/problem";
+
+type Path = (string | number)[];
+
+export interface Reference {
+  /** Path of the string holding the directive, from the resource's `properties`. */
+  path: Path;
+  resource: string;
+  param: string;
+}
+
+export interface SecretUse {
+  path: Path;
+  name: string;
+  key?: string;
+}
+
+export interface ResourceModel {
+  name: string;
+  type: string;
+  entry: ResourceTypeEntry;
+  /** As written (directives still as strings). */
+  properties: Record<string, unknown>;
+  /** With every directive replaced by an unknown value: what rules see. */
+  prepared: Record<string, unknown>;
+  overrides: Record<string, Record<string, unknown>>;
+  refs: Reference[];
+  secrets: SecretUse[];
+}
+
+export interface StackModel {
+  /** In dependency order: every resource after those it references. */
+  resources: ResourceModel[];
+}
+
+export interface Analysis {
+  model: StackModel;
+  problems: Problem[];
+}
+
+const RESOURCE_KEYS = ["type", "properties", "overrides"];
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+export function analyze(doc: unknown): Analysis {
+  const problems: Problem[] = [];
+  const resources: ResourceModel[] = [];
+  if (!isMap(doc)) {
+    problems.push({ path: [], message: `the file must be a map with the key 'resources', not ${describe(doc)}` });
+    return { model: { resources }, problems };
+  }
+  for (const key of Object.keys(doc)) {
+    if (key !== "resources") {
+      const near = closest(key, ["resources"]);
+      problems.push({ path: [key], atKey: true, message: `unknown top-level key '${key}'; ${near ? "did you mean 'resources'?" : "the file has only 'resources'"}` });
+    }
+  }
+  const res = doc.resources;
+  if (res === undefined) {
+    problems.push({ path: [], message: "the file has no 'resources' key; add 'resources:' with at least one resource" });
+  } else if (!isMap(res)) {
+    problems.push({ path: ["resources"], message: `resources must be a map of resource names to definitions, not ${describe(res)}` });
+  } else {
+    const typeOfResource = (n: string): ResourceTypeEntry | undefined => {
+      const t = isMap(res[n]) ? (res[n] as Record<string, unknown>).type : undefined;
+      return typeof t === "string" ? registry[t] : undefined;
+    };
+    for (const [name, def] of Object.entries(res)) {
+      const r = analyzeResource(name, def, typeOfResource, problems);
+      if (r) resources.push(r);
+    }
+  }
+  checkReferences(resources, problems);
+  const names = resources.map((r) => r.name);
+  const edges = Object.fromEntries(resources.map((r) => [r.name, r.refs.map((x) => x.resource)]));
+  const { order, cycles } = dependencyOrder(names, edges);
+  for (const cycle of cycles) {
+    const first = resources.find((r) => r.name === cycle[0])!;
+    const ref = first.refs.find((x) => x.resource === cycle[1])!;
+    problems.push({
+      path: ["resources", first.name, "properties", ...ref.path],
+      message: `references form a cycle: ${cycle.join(" -> ")}; a resource cannot depend on itself, directly or through others`,
+    });
+  }
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  return { model: { resources: order.map((n) => byName.get(n)!) }, problems };
+}
+
+type TypeLookup = (resource: string) => ResourceTypeEntry | undefined;
+
+function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problems: Problem[]): ResourceModel | undefined {
+  const base: Path = ["resources", name];
+  if (!RESOURCE_NAME_PATTERN.test(name)) {
+    problems.push({ path: base, atKey: true, message: `resource name '${name}' must start with a letter and hold only letters and digits (it becomes part of AWS names and env var names)` });
+  }
+  if (!isMap(def)) {
+    problems.push({ path: base, message: `resource '${name}' must be a map with 'type' and 'properties', not ${describe(def)}` });
+    return undefined;
+  }
+  for (const key of Object.keys(def)) {
+    if (!RESOURCE_KEYS.includes(key)) {
+      const near = closest(key, RESOURCE_KEYS);
+      problems.push({ path: [...base, key], atKey: true, message: `unknown key '${key}' in resource '${name}'; ${near ? `did you mean '${near}'?` : "a resource has type, properties and overrides"}` });
+    }
+  }
+  const type = def.type;
+  if (type === undefined || type === null) {
+    problems.push({ path: base, message: `resource '${name}' has no 'type'; one of ${resourceTypes.join(", ")}` });
+    return undefined;
+  }
+  if (typeof type !== "string" || !registry[type]) {
+    const near = typeof type === "string" ? closest(type, resourceTypes) : undefined;
+    problems.push({ path: [...base, "type"], message: `unknown resource type ${typeof type === "string" ? JSON.stringify(type) : describe(type)}; ${near ? `did you mean '${near}'?` : `the types are ${resourceTypes.join(", ")}`}` });
+    return undefined;
+  }
+  const entry = registry[type];
+  let properties: Record<string, unknown> = {};
+  if (def.properties === undefined || def.properties === null) {
+    if (!entry.propertiesOptional) {
+      problems.push({ path: def.properties === null ? [...base, "properties"] : base, message: `resource '${name}' (${type}) needs 'properties'` });
+      return undefined;
+    }
+  } else if (!isMap(def.properties)) {
+    problems.push({ path: [...base, "properties"], message: `properties must be a map, not ${describe(def.properties)}` });
+    return undefined;
+  } else {
+    properties = def.properties;
+  }
+  const refs: Reference[] = [];
+  const secrets: SecretUse[] = [];
+  const directiveProblems: Problem[] = [];
+  const prepared = prepare(properties, [], typeOf, refs, secrets, directiveProblems) as Record<string, unknown>;
+  problems.push(...under([...base, "properties"], directiveProblems));
+  const schemaProblems = checkSchema(definition(entry.definition), prepared);
+  problems.push(...under([...base, "properties"], schemaProblems));
+  problems.push(...under([...base, "properties"], entry.staticRules(prepared)));
+  const overrides = analyzeOverrides(name, entry, def.overrides, [...base, "overrides"], problems);
+  return { name, type, entry, properties, prepared, overrides, refs, secrets };
+}
+
+function analyzeOverrides(
+  name: string, entry: ResourceTypeEntry, value: unknown, path: Path, problems: Problem[],
+): Record<string, Record<string, unknown>> {
+  if (value === undefined) return {};
+  if (!isMap(value)) {
+    problems.push({ path, message: `overrides must be a map of child ids to arguments, not ${describe(value)}` });
+    return {};
+  }
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [child, args] of Object.entries(value)) {
+    if (!entry.childIds.includes(child)) {
+      const near = closest(child, entry.childIds);
+      problems.push({ path: [...path, child], atKey: true, message: `'${child}' is not a child of ${entry.type} '${name}'${near ? `; did you mean '${near}'?` : ""}; valid ids: ${entry.childIds.join(", ")}` });
+    } else if (!isMap(args)) {
+      problems.push({ path: [...path, child], message: `overrides.${child} must be a map of argument names to values, not ${describe(args)}` });
+    } else {
+      out[child] = args;
+    }
+  }
+  return out;
+}
+
+/** Replaces directives with unknown values, recording references and secrets. */
+function prepare(
+  v: unknown, path: Path, typeOf: TypeLookup, refs: Reference[], secrets: SecretUse[], problems: Problem[],
+): unknown {
+  if (typeof v === "string") {
+    const parsed = parseDirectives(v);
+    if (!parsed) return v;
+    for (const message of parsed.problems) problems.push({ path, message });
+    if (parsed.problems.length) return unknownValue();
+    const directives = parsed.parts.filter((p): p is Directive => typeof p !== "string");
+    let secret = false;
+    for (const d of directives) {
+      if (d.kind === "ResourceParam") refs.push({ path, resource: d.resource, param: d.param });
+      else {
+        secrets.push({ path, name: d.name, key: d.key });
+        secret = true;
+      }
+    }
+    const first = directives[0];
+    if (parsed.whole && first.kind === "ResourceParam") {
+      // A whole-value reference keeps the type of the parameter it reads.
+      const spec = typeOf(first.resource)?.params[first.param];
+      return unknownValue(spec?.type, spec?.secret);
+    }
+    return unknownValue("string", secret);
+  }
+  if (Array.isArray(v)) return v.map((x, i) => prepare(x, [...path, i], typeOf, refs, secrets, problems));
+  if (isMap(v)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = prepare(x, [...path, k], typeOf, refs, secrets, problems);
+    return out;
+  }
+  return v;
+}
+
+function checkReferences(resources: ResourceModel[], problems: Problem[]): void {
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  const names = [...byName.keys()];
+  for (const r of resources) {
+    for (const ref of r.refs) {
+      const path: Path = ["resources", r.name, "properties", ...ref.path];
+      const target = byName.get(ref.resource);
+      if (!target) {
+        const near = closest(ref.resource, names);
+        problems.push({ path, message: `$ResourceParam names the resource '${ref.resource}', which is not in this file${near ? `; did you mean '${near}'?` : names.length ? `; resources: ${names.join(", ")}` : ""}` });
+        continue;
+      }
+      const available = target.entry.availableParams(target.prepared);
+      if (!available.includes(ref.param)) {
+        const all = Object.keys(target.entry.params);
+        const why = all.includes(ref.param)
+          ? `${target.type} '${target.name}' has no '${ref.param}' in its configuration`
+          : `${target.type} has no parameter '${ref.param}'`;
+        const near = closest(ref.param, available);
+        problems.push({ path, message: `${why}${near && near !== ref.param ? `; did you mean '${near}'?` : ""}; available: ${available.join(", ")}` });
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/** Edit distance (insert, delete, substitute, transpose), case-insensitive. */
+export function editDistance(a: string, b: string): number {
+  a = a.toLowerCase();
+  b = b.toLowerCase();
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++) d.push([i]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** The closest candidate, when it is close enough to be a likely typo. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const dist = editDistance(word, c);
+    if (dist < bestDistance) {
+      best = c;
+      bestDistance = dist;
+    }
+  }
+  const limit = Math.max(2, Math.floor(word.length / 3));
+  return best !== undefined && bestDistance <= limit ? best : undefined;
+}
+
+/** `; did you mean 'x'?` or an empty string. */
+export function didYouMean(word: string, candidates: readonly string[]): string {
+  const c = closest(word, candidates);
+  return c === undefined ? "" : `did you mean '${c}'?`;
+}
