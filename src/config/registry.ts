@@ -26,6 +26,8 @@ export interface ResourceTypeEntry {
   params: Record<string, ParamSpec>;
   /** Which parameters a resource with these (plain) properties has. */
   availableParams(props: Record<string, unknown>): string[];
+  /** Fields that decide the shape of what is made: no directives or Outputs there. */
+  literalOnly: string[][];
   /** Child ids `overrides` may name. */
   childIds: readonly string[];
   staticRules(props: Record<string, unknown>): Problem[];
@@ -46,6 +48,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
         .filter(([, spec]) => !(sharded && "unsharded" in spec && spec.unsharded))
         .map(([name]) => name);
     },
+    literalOnly: [["enableSharding"], ["logging", "disabled"], ["accessibility", "accessibilityMode"]],
     childIds: REDIS_CHILD_IDS,
     staticRules: redisStaticProblems,
     updateRules: redisUpdateProblems,

@@ -2,8 +2,8 @@
 import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
 import { RESOURCE_NAME_PATTERN } from "./names";
 import { parseDirectives, type Directive } from "./directives";
-import { checkSchema, describe } from "./check-schema";
-import { definition } from "./schema";
+import { describe } from "./check-schema";
+import { checkProperties } from "./check-properties";
 import { dependencyOrder } from "./graph";
 import { unknownValue } from "../shared/unknown";
 import { closest } from "../shared/suggest";
@@ -142,9 +142,7 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   const directiveProblems: Problem[] = [];
   const prepared = prepare(properties, [], typeOf, refs, secrets, directiveProblems) as Record<string, unknown>;
   problems.push(...under([...base, "properties"], directiveProblems));
-  const schemaProblems = checkSchema(definition(entry.definition), prepared);
-  problems.push(...under([...base, "properties"], schemaProblems));
-  problems.push(...under([...base, "properties"], entry.staticRules(prepared)));
+  problems.push(...under([...base, "properties"], checkProperties(entry, prepared)));
   const overrides = analyzeOverrides(name, entry, def.overrides, [...base, "overrides"], problems);
   return { name, type, entry, properties, prepared, overrides, refs, secrets };
 }

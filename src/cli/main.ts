@@ -1,0 +1,150 @@
+// The `stackfile` command: validate, plan, diff, schema. Exit codes: 0 ok,
+// 1 problems in the file (one `FILE:LINE:COL: message` line each),
+// 2 usage errors or an unreadable file. Never a stack trace.
+import { analyzeStackfile, formatProblem, readStackfile, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const USAGE = `usage:
+  stackfile validate FILE                       check a stack file (structure, types, rules, references)
+  stackfile plan FILE [--json] [--secret NAME=VALUE]...
+                                                show every resource \`pulumi up\` would create, offline
+  stackfile diff OLD_FILE NEW_FILE              list changes and refuse updates the service does not allow
+  stackfile schema                              print the JSON Schema of stack files`;
+
+class UsageError extends Error {}
+
+function load(file: string, io: Io): StackfileResult | number {
+  const result = analyzeStackfile(file, readStackfile(file));
+  if (result.problems.length) {
+    for (const p of result.problems) io.err(formatProblem(p));
+    return 1;
+  }
+  return result;
+}
+
+function positional(args: string[], count: number, command: string): string[] {
+  const files = args.filter((a) => !a.startsWith("--"));
+  const flags = args.filter((a) => a.startsWith("--"));
+  if (flags.length) throw new UsageError(`unknown option ${flags[0]} for ${command}`);
+  if (files.length !== count) {
+    throw new UsageError(`${command} takes ${count === 1 ? "one file" : `${count} files`} (got ${files.length})`);
+  }
+  return files;
+}
+
+async function validate(args: string[], io: Io): Promise<number> {
+  const [file] = positional(args, 1, "validate");
+  const r = load(file, io);
+  if (typeof r === "number") return r;
+  const n = r.model.resources.length;
+  io.out(`ok: ${n} resource${n === 1 ? "" : "s"}`);
+  return 0;
+}
+
+function parsePlanArgs(args: string[]): { file: string; json: boolean; secrets: Record<string, string> } {
+  let json = false;
+  const secrets: Record<string, string> = {};
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--json") json = true;
+    else if (a === "--secret" || a.startsWith("--secret=")) {
+      const spec = a === "--secret" ? args[++i] : a.slice("--secret=".length);
+      const eq = spec?.indexOf("=") ?? -1;
+      if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
+      secrets[spec.slice(0, eq)] = spec.slice(eq + 1);
+    } else if (a.startsWith("--")) throw new UsageError(`unknown option ${a} for plan`);
+    else files.push(a);
+  }
+  if (files.length !== 1) throw new UsageError(`plan takes one file (got ${files.length})`);
+  return { file: files[0], json, secrets };
+}
+
+async function planCommand(args: string[], io: Io): Promise<number> {
+  const opts = parsePlanArgs(args);
+  const r = load(opts.file, io);
+  if (typeof r === "number") return r;
+  const { plan, renderPlan, PlanRunError } = await import("./plan");
+  try {
+    const result = await plan(r, opts);
+    if (opts.json) io.out(JSON.stringify({ resources: result.resources, outputs: result.outputs }, null, 2));
+    else io.out(renderPlan(opts.file, result));
+    return 0;
+  } catch (err) {
+    if (!(err instanceof PlanRunError)) throw err;
+    const at = r.loaded.positionOf(err.resource ? ["resources", err.resource] : [], true);
+    io.err(`${opts.file}:${at.line}:${at.col}: ${err.message}`);
+    return 1;
+  }
+}
+
+async function diffCommand(args: string[], io: Io): Promise<number> {
+  const [oldFile, newFile] = positional(args, 2, "diff");
+  const a = load(oldFile, io);
+  const b = load(newFile, io);
+  if (typeof a === "number" || typeof b === "number") return 1;
+  const { diffStacks } = await import("./diff");
+  const d = diffStacks(a, b);
+  for (const line of d.lines) io.out(line);
+  for (const p of d.refused) io.err(formatProblem(p));
+  return d.refused.length ? 1 : 0;
+}
+
+async function schemaCommand(args: string[], io: Io): Promise<number> {
+  positional(args, 0, "schema");
+  const { fileSchema } = await import("../config/schema");
+  io.out(JSON.stringify(fileSchema(), null, 2));
+  return 0;
+}
+
+const COMMANDS: Record<string, (args: string[], io: Io) => Promise<number>> = {
+  validate,
+  plan: planCommand,
+  diff: diffCommand,
+  schema: schemaCommand,
+};
+
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  const [command, ...args] = argv;
+  if (command === "--help" || command === "-h" || command === "help") {
+    io.out(USAGE);
+    return 0;
+  }
+  const run = command ? COMMANDS[command] : undefined;
+  if (!run) {
+    io.err(command ? `stackfile: unknown command '${command}'\n${USAGE}` : USAGE);
+    return 2;
+  }
+  try {
+    return await run(args, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`stackfile ${command}: ${err.message}\n${USAGE}`);
+      return 2;
+    }
+    if (err instanceof UnreadableFileError) {
+      io.err(`stackfile ${command}: ${err.message}`);
+      return 2;
+    }
+    // A bug of ours, still shown without a stack trace.
+    io.err(`stackfile ${command}: internal error: ${(err as Error)?.message ?? String(err)} (please report this)`);
+    return 1;
+  }
+}
+
+export function main(): void {
+  const io: Io = { out: (t) => process.stdout.write(t + "\n"), err: (t) => process.stderr.write(t + "\n") };
+  runCli(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`stackfile: internal error: ${(err as Error)?.message ?? String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,132 @@
+// Runs a Pulumi program under Pulumi's mock engine and records every resource
+// registration (type, name, parent, dependencies, inputs). Used by `plan` and
+// by the tests: the very program `pulumi up` runs, offline.
+import * as pulumi from "@pulumi/pulumi";
+import { mockCall, mockState, type MockContext } from "./mock-state";
+
+export interface RegisteredResource {
+  type: string;
+  name: string;
+  /** Name of the parent resource, or null for top-level ones. */
+  parent: string | null;
+  custom: boolean;
+  /** Names of explicit dependencies (`dependsOn`). */
+  dependsOn: string[];
+  inputs: Record<string, any>;
+  id: string | undefined;
+  state: Record<string, any>;
+}
+
+export interface MockRunOptions {
+  project?: string;
+  stack?: string;
+  preview?: boolean;
+  region?: string;
+  /** Plain config values by full key (`proj:key`). */
+  config?: Record<string, string>;
+  /** Keys of `config` that are secrets. */
+  secretKeys?: string[];
+}
+
+export interface MockRun<T> {
+  resources: RegisteredResource[];
+  invokes: { token: string; inputs: Record<string, any> }[];
+  result: T;
+  /** Errors raised while resources were registered (failed applies and the like). */
+  errors: Error[];
+}
+
+function nameFromUrn(urn: string): string {
+  return urn.slice(urn.lastIndexOf("::") + 2);
+}
+
+export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockRunOptions = {}): Promise<MockRun<T>> {
+  const project = opts.project ?? "stackfile";
+  const stack = opts.stack ?? "plan";
+  const ctx: MockContext = { region: opts.region ?? "us-east-1" };
+  const resources: RegisteredResource[] = [];
+  const invokes: MockRun<T>["invokes"] = [];
+  const errors: Error[] = [];
+  const pending = new Map<string, RegisteredResource>();
+
+  pulumi.runtime.setAllConfig({ "aws:region": ctx.region, ...(opts.config ?? {}) }, opts.secretKeys ?? []);
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        const key = `${args.type}::${args.name}`;
+        const rec = pending.get(key);
+        const { id, state } = mockState(args.type, args.name, args.inputs, args.custom !== false, ctx);
+        if (rec) {
+          rec.inputs = args.inputs;
+          rec.id = id;
+          rec.state = state;
+        }
+        return { id, state };
+      },
+      call(args) {
+        invokes.push({ token: args.token, inputs: args.inputs });
+        return mockCall(args.token, args.inputs, ctx);
+      },
+    },
+    project,
+    stack,
+    opts.preview ?? false,
+  );
+  // Record parents and dependencies, which the mock API does not pass on.
+  const monitor = pulumi.runtime.getMonitor() as any;
+  const register = monitor.registerResource.bind(monitor);
+  monitor.registerResource = (req: any, callback: any) => {
+    const parent = req.getParent();
+    const rec: RegisteredResource = {
+      type: req.getType(),
+      name: req.getName(),
+      parent: parent ? nameFromUrn(parent) : null,
+      custom: req.getCustom(),
+      dependsOn: (req.getDependenciesList() as string[]).map(nameFromUrn),
+      inputs: {},
+      id: undefined,
+      state: {},
+    };
+    resources.push(rec);
+    pending.set(`${rec.type}::${rec.name}`, rec);
+    return register(req, callback);
+  };
+
+  const onRejection = (reason: unknown) => errors.push(reason instanceof Error ? reason : new Error(String(reason)));
+  process.on("unhandledRejection", onRejection);
+  try {
+    const result = await program();
+    await settle();
+    return { resources, invokes, result, errors };
+  } finally {
+    process.off("unhandledRejection", onRejection);
+  }
+}
+
+/** Waits until every outstanding registration has finished. */
+async function settle(): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const settings = require("@pulumi/pulumi/runtime/settings") as { waitForRPCs?: () => Promise<void> };
+  if (settings.waitForRPCs) await settings.waitForRPCs();
+  await new Promise((r) => setImmediate(r));
+}
+
+/**
+ * The value of an Output, or a rejection with the real error (unlike
+ * `apply`, which never settles when the output fails or is unknown).
+ */
+export async function outputValue<T>(o: pulumi.Output<T> | pulumi.Input<T>): Promise<T> {
+  if (!pulumi.Output.isInstance(o)) return o as T;
+  return (o as any).promise() as Promise<T>;
+}
+
+export async function isSecretOutput(o: unknown): Promise<boolean> {
+  return pulumi.Output.isInstance(o) ? await (o as any).isSecret : false;
+}
+
+/** The secret sentinel Pulumi uses in serialized inputs. */
+export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+export function isSecretValue(v: unknown): v is { value: unknown } {
+  return typeof v === "object" && v !== null && (v as Record<string, unknown>)[SECRET_SIG] === "1b47061264138c4ac30d75fd1eb44270";
+}

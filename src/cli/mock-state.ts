@@ -1,0 +1,82 @@
+// Plausible ids, ARNs and endpoints for `plan`: deterministic (hashes of the
+// resource's type and name), never random, so two plans print the same.
+import { createHash } from "crypto";
+
+export const MOCK_ACCOUNT = "123456789012";
+
+export function hex(seed: string, length: number): string {
+  return createHash("sha256").update(seed).digest("hex").slice(0, length);
+}
+
+export interface MockContext {
+  region: string;
+}
+
+/** `{id, state}` for a registered resource (components get no id). */
+export function mockState(
+  type: string, name: string, inputs: Record<string, any>, custom: boolean, ctx: MockContext,
+): { id: string | undefined; state: Record<string, any> } {
+  if (!custom) return { id: undefined, state: {} };
+  const region = ctx.region;
+  const h = hex(`${type}/${name}`, 17);
+  const physical = (inputs.name as string | undefined) ?? `${name}-${h.slice(0, 7)}`;
+  const [pkg, mod] = type.split(":");
+  const service = (mod ?? "").split("/")[0];
+  if (pkg === "pulumi-nodejs") {
+    const { __provider: _p, ...outs } = inputs;
+    return { id: name, state: outs };
+  }
+  switch (type) {
+    case "aws:ec2/securityGroup:SecurityGroup": {
+      const id = `sg-${h}`;
+      return { id, state: { ...inputs, name: physical, arn: `arn:aws:ec2:${region}:${MOCK_ACCOUNT}:security-group/${id}` } };
+    }
+    case "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule": {
+      const id = `sgr-${h}`;
+      return { id, state: { ...inputs, securityGroupRuleId: id } };
+    }
+    case "aws:elasticache/replicationGroup:ReplicationGroup": {
+      const id = ((inputs.replicationGroupId as string | undefined) ?? `${name}-${h.slice(0, 7)}`).toLowerCase().slice(0, 40);
+      const domain = `${hex(region, 6)}.${region.replace(/-(\w)\w+-(\d)$/, "$1$2")}.cache.amazonaws.com`;
+      const sharded = inputs.clusterMode === "enabled";
+      return {
+        id,
+        state: {
+          ...inputs,
+          replicationGroupId: id,
+          arn: `arn:aws:elasticache:${region}:${MOCK_ACCOUNT}:replicationgroup:${id}`,
+          primaryEndpointAddress: sharded ? undefined : `master.${id}.${domain}`,
+          readerEndpointAddress: sharded ? undefined : `replica.${id}.${domain}`,
+          configurationEndpointAddress: sharded ? `clustercfg.${id}.${domain}` : undefined,
+          engineVersionActual: inputs.engineVersion,
+        },
+      };
+    }
+    case "aws:cloudwatch/logGroup:LogGroup":
+      return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:logs:${region}:${MOCK_ACCOUNT}:log-group:${physical}` } };
+    default:
+      return {
+        id: physical,
+        state: { ...inputs, name: inputs.name ?? physical, arn: `arn:aws:${service}:${region}:${MOCK_ACCOUNT}:${(mod ?? "").split(":")[1] ?? "resource"}/${physical}` },
+      };
+  }
+}
+
+/** Offline answers to the data-source calls the components make. */
+export function mockCall(token: string, inputs: Record<string, any>, ctx: MockContext): Record<string, any> {
+  const region = ctx.region;
+  switch (token) {
+    case "aws:ec2/getVpc:getVpc":
+      return { id: "vpc-0a1b2c3d4e5f60718", cidrBlock: "172.31.0.0/16", default: true, arn: `arn:aws:ec2:${region}:${MOCK_ACCOUNT}:vpc/vpc-0a1b2c3d4e5f60718` };
+    case "aws:ec2/getSubnets:getSubnets":
+      return { id: region, ids: ["a", "b", "c"].map((az) => `subnet-0${hex(region + az, 16)}`) };
+    case "aws:index/getRegion:getRegion":
+      return { id: region, region, name: region, endpoint: `ec2.${region}.amazonaws.com` };
+    case "aws:index/getCallerIdentity:getCallerIdentity":
+      return { id: MOCK_ACCOUNT, accountId: MOCK_ACCOUNT, arn: `arn:aws:iam::${MOCK_ACCOUNT}:user/plan`, userId: "AIDAPLAN" };
+    case "aws:index/getPartition:getPartition":
+      return { id: "aws", partition: "aws", dnsSuffix: "amazonaws.com" };
+    default:
+      throw new Error(`plan has no offline answer for the data source ${token} (inputs ${JSON.stringify(inputs)})`);
+  }
+}

@@ -1,0 +1,118 @@
+// `stackfile plan FILE`: runs the program `pulumi up` runs, under Pulumi's
+// mock engine, and prints every resource it would register.
+import * as path from "path";
+import type { StackfileResult } from "../config/stackfile";
+import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
+import type { RegisteredResource } from "./mock-engine";
+
+export interface PlanOptions {
+  json: boolean;
+  /** `--secret NAME=VALUE` */
+  secrets: Record<string, string>;
+}
+
+export interface PlanResult {
+  resources: { type: string; name: string; parent: string | null; inputs: unknown }[];
+  outputs: Record<string, Record<string, unknown>>;
+  placeholders: string[];
+}
+
+/** A value for a secret that was not given: valid for every rule that reads secrets. */
+function placeholder(name: string, keys: string[]): string {
+  const base = `Placeholder-${name.replace(/[^A-Za-z0-9]/g, "")}-0000000000000000`.slice(0, 64);
+  if (!keys.length) return base;
+  return JSON.stringify(Object.fromEntries(keys.map((k) => [k, `${base}-${k.replace(/[^A-Za-z0-9]/g, "")}`.slice(0, 64)])));
+}
+
+export class PlanRunError extends Error {
+  constructor(public readonly resource: string | undefined, message: string) {
+    super(message);
+  }
+}
+
+export async function plan(result: StackfileResult, opts: PlanOptions): Promise<PlanResult> {
+  const project = "stackfile";
+  const config: Record<string, string> = {};
+  const placeholders: string[] = [];
+  const byName = new Map<string, string[]>();
+  for (const r of result.model.resources) {
+    for (const s of r.secrets) {
+      const keys = byName.get(s.name) ?? [];
+      if (s.key && !keys.includes(s.key)) keys.push(s.key);
+      byName.set(s.name, keys);
+    }
+  }
+  for (const [name, keys] of [...byName].sort(([a], [b]) => a.localeCompare(b))) {
+    if (name in opts.secrets) config[`${project}:${name}`] = opts.secrets[name];
+    else {
+      config[`${project}:${name}`] = placeholder(name, keys);
+      placeholders.push(name);
+    }
+  }
+  // Loaded only now: the mock engine must be set before components load.
+  const { runWithMocks, outputValue, isSecretOutput } = await import("./mock-engine");
+  const { runProgram } = await import("../config/program");
+  const pulumi = await import("@pulumi/pulumi");
+  const run = await runWithMocks(
+    () => {
+      const current = { name: undefined as string | undefined };
+      try {
+        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), current);
+      } catch (err) {
+        throw new PlanRunError(current.name, (err as Error).message);
+      }
+    },
+    { project, stack: "plan", config, secretKeys: Object.keys(config) },
+  );
+  if (run.errors.length) throw new PlanRunError(undefined, run.errors.map((e) => e.message).join("; "));
+  const outputs: PlanResult["outputs"] = {};
+  for (const [res, params] of Object.entries(run.result)) {
+    outputs[res] = {};
+    for (const [param, o] of Object.entries(params)) {
+      outputs[res][param] = (await isSecretOutput(o)) ? SECRET_TEXT : maskSecrets(await outputValue(o));
+    }
+  }
+  return {
+    resources: run.resources.map((r) => ({ type: r.type, name: r.name, parent: r.parent, inputs: maskSecrets(r.inputs) })),
+    outputs,
+    placeholders,
+  };
+}
+
+/** The resource tree as text: type, name and inputs of every resource. */
+export function renderPlan(file: string, p: PlanResult): string {
+  const lines: string[] = [];
+  const components = p.resources.filter((r) => r.type.startsWith("stackfile:index:")).length;
+  lines.push(`Plan for ${path.relative(process.cwd(), file) || file}: ${p.resources.length} resources (${components} components), nothing deployed.`);
+  lines.push("");
+  const children = new Map<string | null, PlanResult["resources"]>();
+  for (const r of p.resources) children.set(r.parent, [...(children.get(r.parent) ?? []), r]);
+  const walk = (parent: string | null, indent: string) => {
+    const list = children.get(parent) ?? [];
+    list.forEach((r, i) => {
+      const last = i === list.length - 1;
+      const branch = parent === null ? "" : last ? "└─ " : "├─ ";
+      const cont = parent === null ? "" : last ? "   " : "│  ";
+      lines.push(`${indent}${branch}${r.name}  (${r.type})`);
+      const inputs = r.inputs as Record<string, unknown>;
+      for (const k of Object.keys(inputs)) {
+        if (k === "__provider") continue;
+        lines.push(`${indent}${cont}${children.has(r.name) ? "│  " : "   "}  ${k}: ${shortValue(inputs[k])}`);
+      }
+      walk(r.name, indent + cont);
+    });
+  };
+  walk(null, "");
+  lines.push("");
+  lines.push("Outputs (pulumi stack output):");
+  for (const [res, params] of Object.entries(p.outputs)) {
+    for (const [param, v] of Object.entries(params)) lines.push(`  ${res}.${param}: ${shortValue(v)}`);
+  }
+  if (p.placeholders.length) {
+    lines.push("");
+    lines.push(`Secrets not given, shown with placeholders: ${p.placeholders.join(", ")} (pass --secret NAME=VALUE).`);
+  }
+  return lines.join("\n");
+}
+
+export type { RegisteredResource };

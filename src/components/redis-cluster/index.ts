@@ -1,0 +1,222 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import type { RedisClusterProperties, RedisLogging, RedisAccessibility } from "./properties";
+import { redisPasswordProblem } from "./rules";
+import type { RedisChildId } from "./child-ids";
+import { RedisUpdateGuard } from "./update-guard";
+import { registry } from "../../config/registry";
+import { checkProperties } from "../../config/check-properties";
+import { withDefaults } from "../../config/schema";
+import { knownView } from "../../shared/known";
+import { argumentsError } from "../../shared/component-error";
+import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+import { defaultVpc } from "../../shared/default-vpc";
+
+type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
+/** Arguments after defaults: every field present. */
+type Defaulted<T> = { [K in keyof T]-?: pulumi.Input<NonNullable<T[K]>> };
+type Normalized = Defaulted<Omit<RedisClusterProperties, "enableSharding" | "enableAutomaticFailover" | "logging" | "accessibility">> & {
+  enableSharding: boolean;
+  enableAutomaticFailover?: pulumi.Input<boolean>;
+  logging: Defaulted<Omit<RedisLogging, "disabled">> & { disabled: boolean };
+  accessibility: Required<RedisAccessibility>;
+};
+
+/**
+ * Arguments of {@link RedisCluster}: the YAML properties, where any value may
+ * be a Pulumi Input except the fields that decide which resources are made
+ * (`enableSharding`, `logging.disabled`, `accessibility`).
+ */
+export interface RedisClusterArgs
+  extends Inputs<Omit<RedisClusterProperties, "enableSharding" | "logging" | "accessibility">> {
+  enableSharding?: boolean;
+  logging?: Inputs<Omit<RedisLogging, "disabled">> & Pick<RedisLogging, "disabled">;
+  accessibility?: RedisAccessibility;
+  /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
+  transform?: ChildTransforms<RedisChildId>;
+}
+
+const TOKEN = "stackfile:index:RedisCluster";
+
+function engineFamily(version: string): string {
+  return version.startsWith("6.") ? "redis6.x" : "redis7";
+}
+
+/**
+ * A redis-compatible ElastiCache replication group in the default VPC, with TLS
+ * in transit, encryption at rest and a password always on.
+ *
+ * Children (ids for `transform` / YAML `overrides`, names `<name>-<child-id>`):
+ * `subnetGroup`, `securityGroup`, `vpcIngress` (mode `vpc` only), `parameterGroup`,
+ * `slowLog` (unless logging is disabled), `updateGuard`, `replicationGroup`.
+ *
+ * @example
+ * const cache = new RedisCluster("cache", {
+ *   instanceSize: "cache.t4g.micro",
+ *   numReplicaNodes: 1,
+ *   enableAutomaticFailover: true,
+ *   defaultUserPassword: config.requireSecret("redisPassword"),
+ * });
+ * export const host = cache.host;
+ */
+export class RedisCluster extends pulumi.ComponentResource {
+  /** Primary endpoint; the configuration endpoint when sharded. */
+  public readonly host: pulumi.Output<string>;
+  public readonly port: pulumi.Output<number>;
+  /** `rediss://default:<password>@host:port` (secret). */
+  public readonly connectionString: pulumi.Output<string>;
+  /** `"enabled"` or `"disabled"`. */
+  public readonly sharding: pulumi.Output<string>;
+  /** Reader endpoint; only when not sharded. */
+  public readonly readerHost?: pulumi.Output<string>;
+  public readonly readerPort?: pulumi.Output<number>;
+  public readonly readerConnectionString?: pulumi.Output<string>;
+  /** The cluster's security group: `connectTo` adds ingress rules to it. */
+  public readonly securityGroupId: pulumi.Output<string>;
+  public readonly arn: pulumi.Output<string>;
+  public readonly replicationGroup: aws.elasticache.ReplicationGroup;
+
+  constructor(name: string, args: RedisClusterArgs, opts?: pulumi.ComponentResourceOptions) {
+    const { transform, ...props } = args;
+    const problems = checkProperties(registry["redis-cluster"], knownView(props) as Record<string, unknown>);
+    if (problems.length) throw argumentsError("RedisCluster", name, problems);
+    super(TOKEN, name, {}, opts);
+
+    const p = withDefaults("RedisClusterProperties", props) as unknown as Normalized;
+    const sharded = p.enableSharding === true;
+    const failover: pulumi.Input<boolean> = p.enableAutomaticFailover ?? sharded;
+    const parent = { parent: this };
+    const vpc = defaultVpc(this);
+
+    const subnetGroup = new aws.elasticache.SubnetGroup(
+      childName(name, "subnetGroup"),
+      childArgs(transform, "subnetGroup", {
+        description: `Subnets of redis cluster ${name}`,
+        subnetIds: vpc.subnetIds,
+      }),
+      parent,
+    );
+
+    const securityGroup = new aws.ec2.SecurityGroup(
+      childName(name, "securityGroup"),
+      childArgs(transform, "securityGroup", {
+        description: `Redis cluster ${name}: ingress to port only, from ${p.accessibility.accessibilityMode === "vpc" ? "the VPC" : "connected workloads"}`,
+        vpcId: vpc.id,
+        tags: { Name: `${name}-redis` },
+      }),
+      parent,
+    );
+    if (p.accessibility.accessibilityMode === "vpc") {
+      new aws.vpc.SecurityGroupIngressRule(
+        childName(name, "vpcIngress"),
+        childArgs(transform, "vpcIngress", {
+          securityGroupId: securityGroup.id,
+          description: "Redis from inside the VPC",
+          ipProtocol: "tcp",
+          fromPort: p.port,
+          toPort: p.port,
+          cidrIpv4: vpc.cidrBlock,
+        }),
+        parent,
+      );
+    }
+
+    const parameterGroup = new aws.elasticache.ParameterGroup(
+      childName(name, "parameterGroup"),
+      childArgs(transform, "parameterGroup", {
+        description: `Redis cluster ${name}, cluster mode ${sharded ? "on" : "off"}`,
+        family: pulumi.output(p.engineVersion).apply(engineFamily),
+        parameters: [{ name: "cluster-enabled", value: sharded ? "yes" : "no" }],
+      }),
+      parent,
+    );
+
+    let slowLog: aws.cloudwatch.LogGroup | undefined;
+    if (!p.logging.disabled) {
+      slowLog = new aws.cloudwatch.LogGroup(
+        childName(name, "slowLog"),
+        childArgs(transform, "slowLog", { retentionInDays: p.logging.retentionDays }),
+        parent,
+      );
+    }
+
+    const password = pulumi.secret(pulumi.output(p.defaultUserPassword));
+    const guard = new RedisUpdateGuard(
+      childName(name, "updateGuard"),
+      childArgs(transform, "updateGuard", {
+        enableSharding: sharded,
+        numShards: p.numShards,
+        numReplicaNodes: p.numReplicaNodes,
+        enableAutomaticFailover: failover,
+        engineVersion: p.engineVersion,
+        // Only the verdict on the password reaches the guard, never the password.
+        passwordProblem: pulumi.unsecret(password.apply((pw) => redisPasswordProblem(pw) ?? "")),
+      }),
+      parent,
+    );
+
+    const shape = sharded
+      ? { clusterMode: "enabled", numNodeGroups: p.numShards, replicasPerNodeGroup: p.numReplicaNodes }
+      : { clusterMode: "disabled", numCacheClusters: pulumi.output(p.numReplicaNodes).apply((r) => r + 1) };
+    this.replicationGroup = new aws.elasticache.ReplicationGroup(
+      childName(name, "replicationGroup"),
+      childArgs(transform, "replicationGroup", {
+        description: `Redis cluster ${name} (stackfile)`,
+        engine: "redis",
+        engineVersion: p.engineVersion,
+        nodeType: p.instanceSize,
+        port: p.port,
+        ...shape,
+        automaticFailoverEnabled: failover,
+        multiAzEnabled: failover,
+        transitEncryptionEnabled: true,
+        transitEncryptionMode: "required",
+        atRestEncryptionEnabled: true,
+        authToken: password,
+        authTokenUpdateStrategy: "SET",
+        snapshotRetentionLimit: p.automatedBackupRetentionDays,
+        parameterGroupName: parameterGroup.name,
+        subnetGroupName: subnetGroup.name,
+        securityGroupIds: [securityGroup.id],
+        applyImmediately: true,
+        logDeliveryConfigurations: slowLog
+          ? [{ destination: slowLog.name, destinationType: "cloudwatch-logs", logFormat: p.logging.format, logType: "slow-log" }]
+          : [],
+      }),
+      { parent: this, dependsOn: [guard] },
+    );
+
+    const rg = this.replicationGroup;
+    const port = pulumi.output(p.port);
+    this.host = sharded ? rg.configurationEndpointAddress : rg.primaryEndpointAddress;
+    this.port = port;
+    this.sharding = pulumi.output(sharded ? "enabled" : "disabled");
+    this.connectionString = connectionString(password, this.host, port);
+    if (!sharded) {
+      this.readerHost = rg.readerEndpointAddress;
+      this.readerPort = port;
+      this.readerConnectionString = connectionString(password, rg.readerEndpointAddress, port);
+    }
+    this.securityGroupId = securityGroup.id;
+    this.arn = rg.arn;
+    this.registerOutputs({
+      host: this.host,
+      port: this.port,
+      connectionString: this.connectionString,
+      sharding: this.sharding,
+      readerHost: this.readerHost,
+      readerPort: this.readerPort,
+      readerConnectionString: this.readerConnectionString,
+      securityGroupId: this.securityGroupId,
+      arn: this.arn,
+    });
+  }
+}
+
+function connectionString(
+  password: pulumi.Output<string>, host: pulumi.Output<string>, port: pulumi.Output<number>,
+): pulumi.Output<string> {
+  return pulumi.secret(
+    pulumi.interpolate`rediss://default:${password.apply(encodeURIComponent)}@${host}:${port}`,
+  );
+}

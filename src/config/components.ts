@@ -1,0 +1,11 @@
+// Resource type -> component constructor (loads Pulumi; `validate` never imports this).
+import type * as pulumi from "@pulumi/pulumi";
+import { RedisCluster } from "../components/redis-cluster";
+
+export type ComponentFactory = (
+  name: string, args: Record<string, any>, opts: pulumi.ComponentResourceOptions,
+) => pulumi.ComponentResource;
+
+export const componentFactories: Record<string, ComponentFactory> = {
+  "redis-cluster": (name, args, opts) => new RedisCluster(name, args as any, opts),
+};

@@ -1,0 +1,35 @@
+// The program `pulumi up` runs for a YAML stack.
+import * as path from "path";
+import * as pulumi from "@pulumi/pulumi";
+import { formatProblem, loadStackfile, secretNames, UnreadableFileError } from "./stackfile";
+import { runProgram, type StackOutputs } from "./program";
+
+/**
+ * Deploys the stack file `file`, or the one named by the config key
+ * `stackfile:file` (default `stack.yaml` in the project directory).
+ * Returns the stack outputs: every resource's referenceable parameters.
+ */
+export function deployStackfile(file?: string): StackOutputs {
+  const configured = new pulumi.Config("stackfile").get("file");
+  const target = path.resolve(file ?? configured ?? "stack.yaml");
+  let result;
+  try {
+    result = loadStackfile(target);
+  } catch (err) {
+    if (err instanceof UnreadableFileError) {
+      throw new pulumi.RunError(`${err.message}; name the stack file with: pulumi config set stackfile:file <path>`);
+    }
+    throw err;
+  }
+  if (result.problems.length) {
+    throw new pulumi.RunError(`the stack file has problems:\n${result.problems.map(formatProblem).join("\n")}`);
+  }
+  const config = new pulumi.Config();
+  const missing = secretNames(result.model).filter((n) => config.getSecret(n) === undefined);
+  if (missing.length) {
+    throw new pulumi.RunError(
+      `secrets the stack file reads are not set; run:\n${missing.map((n) => `  pulumi config set --secret ${n} <value>`).join("\n")}`,
+    );
+  }
+  return runProgram(result.model, (name) => config.getSecret(name));
+}

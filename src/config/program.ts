@@ -1,0 +1,85 @@
+// Model -> components, in dependency order; returns the stack outputs
+// (every resource's referenceable parameters). The same function runs under
+// `pulumi up` and under `stackfile plan`.
+import * as pulumi from "@pulumi/pulumi";
+import type { StackModel } from "./validate";
+import { parseDirectives, type Directive } from "./directives";
+import { componentFactories } from "./components";
+import { overridesToTransforms } from "../shared/children";
+
+/** Reads `$Secret(name)`: a secret Output, or undefined when it is not set. */
+export type SecretReader = (name: string) => pulumi.Output<string> | undefined;
+
+export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown>>>;
+
+/**
+ * `current.name` holds the resource being made, so a caller can place an
+ * error that a constructor throws.
+ */
+export function runProgram(
+  model: StackModel, readSecret: SecretReader, current: { name?: string } = {},
+): StackOutputs {
+  const instances = new Map<string, pulumi.ComponentResource>();
+  const outputs: StackOutputs = {};
+
+  const resolveDirective = (d: Directive): pulumi.Output<unknown> => {
+    if (d.kind === "ResourceParam") {
+      return (instances.get(d.resource) as any)[d.param] as pulumi.Output<unknown>;
+    }
+    const value = readSecret(d.name);
+    if (!value) throw new pulumi.RunError(`secret '${d.name}' is not set; run: pulumi config set --secret ${d.name} <value>`);
+    if (d.key === undefined) return value;
+    return value.apply((text) => secretKey(d.name, d.key!, text));
+  };
+
+  const resolve = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      const parsed = parseDirectives(v);
+      if (!parsed) return v;
+      if (parsed.whole) return resolveDirective(parsed.parts.find((p): p is Directive => typeof p !== "string")!);
+      return pulumi
+        .all(parsed.parts.map((part) => (typeof part === "string" ? part : resolveDirective(part))))
+        .apply((parts) => parts.map(String).join(""));
+    }
+    if (Array.isArray(v)) return v.map(resolve);
+    if (typeof v === "object" && v !== null) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x)]));
+    }
+    return v;
+  };
+
+  for (const r of model.resources) {
+    current.name = r.name;
+    const args = resolve(r.properties) as Record<string, unknown>;
+    if (Object.keys(r.overrides).length) args.transform = overridesToTransforms(r.overrides);
+    const component = componentFactories[r.type](r.name, args, {});
+    instances.set(r.name, component);
+    const params: Record<string, pulumi.Output<unknown>> = {};
+    for (const param of r.entry.availableParams(r.prepared)) {
+      const o = (component as any)[param];
+      if (o !== undefined) params[param] = o;
+    }
+    outputs[r.name] = params;
+  }
+  current.name = undefined;
+  return outputs;
+}
+
+function secretKey(name: string, key: string, text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new pulumi.RunError(
+      `secret '${name}' is not a JSON object, so $Secret('${name}.${key}') cannot read '${key}'; ` +
+      `run: pulumi config set --secret ${name} '{"${key}": "<value>"}'`,
+    );
+  }
+  const v = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>)[key] : undefined;
+  if (v === undefined || v === null) {
+    throw new pulumi.RunError(
+      `secret '${name}' has no key '${key}'; run: pulumi config set --secret --path '${name}.${key}' <value>`,
+    );
+  }
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
