@@ -8,11 +8,13 @@ import { isUnknown } from "../shared/unknown";
 import type { Problem } from "../shared/problem";
 
 export function checkProperties(entry: ResourceTypeEntry, props: Record<string, unknown>): Problem[] {
-  const problems = checkSchema(definition(entry.definition), props);
+  let problems = checkSchema(definition(entry.definition), props);
   for (const path of entry.literalOnly) {
     let v: unknown = props;
     for (const seg of path) v = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[seg] : undefined;
     if (isUnknown(v)) {
+      const at = path.join(".");
+      problems = problems.filter((p) => p.path.join(".") !== at);
       problems.push({
         path,
         message: `${path.join(".")} decides which AWS resources are made, so it must be a plain value, not a directive or an Output`,

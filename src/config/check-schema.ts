@@ -135,7 +135,7 @@ function checkObject(s: JsonSchema, v: Record<string, unknown>, path: Path, out:
   const known = Object.keys(props);
   for (const req of s.required ?? []) {
     if (v[req] === undefined) {
-      const where = path.length ? `${name(path)}` : "the file";
+      const where = path.length ? name(path) : "properties";
       out.push({ path, message: `${where} is missing the required property '${req}'` });
     }
   }

@@ -64,7 +64,8 @@ export function redisStaticProblems(p: RedisRuleInput): Problem[] {
   const e = redisEffective(p);
   if (e.sharded === true && e.replicas !== undefined && e.replicas < 1) {
     out.push({
-      path: ["numReplicaNodes"],
+      // Point at the line that asks for replicas when the count is not written.
+      path: p.numReplicaNodes === undefined ? ["enableSharding"] : ["numReplicaNodes"],
       message: `numReplicaNodes must be at least 1 when enableSharding is true (it is ${e.replicas})`,
       hint: "set numReplicaNodes: 1 or more",
     });

@@ -8,7 +8,7 @@ describe("redis-cluster static rules", () => {
   const cases: { name: string; props: RedisRuleInput; expect: string[] }[] = [
     { name: "defaults pass", props: {}, expect: [] },
     { name: "sharding with 1 replica passes", props: { enableSharding: true, numReplicaNodes: 1 }, expect: [] },
-    { name: "sharding needs replicas (default 0 fails)", props: { enableSharding: true }, expect: ["numReplicaNodes"] },
+    { name: "sharding needs replicas (default 0 fails, at enableSharding)", props: { enableSharding: true }, expect: ["enableSharding"] },
     { name: "sharding with 0 replicas fails", props: { enableSharding: true, numReplicaNodes: 0 }, expect: ["numReplicaNodes"] },
     { name: "failover with replicas passes", props: { enableAutomaticFailover: true, numReplicaNodes: 1 }, expect: [] },
     { name: "failover without replicas fails", props: { enableAutomaticFailover: true }, expect: ["enableAutomaticFailover"] },
