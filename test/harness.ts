@@ -41,7 +41,7 @@ export async function run<T>(program: () => T, opts: MockRunOptions = {}): Promi
 /** The plain value of a secret input as registered (asserting it is secret). */
 export function secretInput(v: unknown): unknown {
   assert.ok(typeof v === "object" && v !== null && "4dabf18193072939515e22adb298388d" in v, `expected a secret, got ${JSON.stringify(v)}`);
-  return (v as { value: unknown }).value;
+  return (v as unknown as { value: unknown }).value;
 }
 
 export const T = {

@@ -68,7 +68,7 @@ async function planCommand(args: string[], io: Io): Promise<number> {
   const opts = parsePlanArgs(args);
   const r = load(opts.file, io);
   if (typeof r === "number") return r;
-  const { plan, renderPlan, PlanRunError } = await import("./plan");
+  const { plan, renderPlan, PlanRunError } = (require("./plan") as typeof import("./plan"));
   try {
     const result = await plan(r, opts);
     if (opts.json) io.out(JSON.stringify({ resources: result.resources, outputs: result.outputs }, null, 2));
@@ -87,7 +87,7 @@ async function diffCommand(args: string[], io: Io): Promise<number> {
   const a = load(oldFile, io);
   const b = load(newFile, io);
   if (typeof a === "number" || typeof b === "number") return 1;
-  const { diffStacks } = await import("./diff");
+  const { diffStacks } = (require("./diff") as typeof import("./diff"));
   const d = diffStacks(a, b);
   for (const line of d.lines) io.out(line);
   for (const p of d.refused) io.err(formatProblem(p));
@@ -96,7 +96,7 @@ async function diffCommand(args: string[], io: Io): Promise<number> {
 
 async function schemaCommand(args: string[], io: Io): Promise<number> {
   positional(args, 0, "schema");
-  const { fileSchema } = await import("../config/schema");
+  const { fileSchema } = (require("../config/schema") as typeof import("../config/schema"));
   io.out(JSON.stringify(fileSchema(), null, 2));
   return 0;
 }

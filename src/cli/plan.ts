@@ -50,9 +50,9 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
     }
   }
   // Loaded only now: the mock engine must be set before components load.
-  const { runWithMocks, outputValue, isSecretOutput } = await import("./mock-engine");
-  const { runProgram } = await import("../config/program");
-  const pulumi = await import("@pulumi/pulumi");
+  const { runWithMocks, outputValue, isSecretOutput } = (require("./mock-engine") as typeof import("./mock-engine"));
+  const { runProgram } = (require("../config/program") as typeof import("../config/program"));
+  const pulumi = (require("@pulumi/pulumi") as typeof import("@pulumi/pulumi"));
   const run = await runWithMocks(
     () => {
       const current = { name: undefined as string | undefined };

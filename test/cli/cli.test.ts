@@ -1,0 +1,177 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { execFileSync, spawnSync } from "child_process";
+import { cli } from "./cli-helpers";
+
+const EXAMPLE = "examples/yaml-stack/stack.yaml";
+
+function tmpFile(text: string, name = "stack.yaml"): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-"));
+  const f = path.join(dir, name);
+  fs.writeFileSync(f, text);
+  return f;
+}
+
+const cache = (props: string) => `resources:
+  cache:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t4g.micro
+      defaultUserPassword: $Secret(pw)
+${props}`;
+
+describe("stackfile validate", () => {
+  it("exits 0 with 'ok: N resources' for a good file", async () => {
+    assert.deepStrictEqual(await cli("validate", EXAMPLE), { code: 0, out: "ok: 2 resources", err: "" });
+  });
+
+  it("exits 1 with one FILE:LINE:COL line per problem", async () => {
+    const f = tmpFile(cache("      port: x\n      numShards: 0\n"));
+    const r = await cli("validate", f);
+    assert.strictEqual(r.code, 1);
+    assert.deepStrictEqual(r.err.split("\n"), [
+      `${f}:7:13: port must be a number, not the string "x"`,
+      `${f}:8:18: numShards must be at least 1 (it is 0); allowed: 1 to 500`,
+    ]);
+    assert.strictEqual(r.out, "");
+  });
+
+  it("exits 2 for usage errors and unreadable files", async () => {
+    assert.strictEqual((await cli()).code, 2);
+    assert.strictEqual((await cli("frobnicate")).code, 2);
+    assert.strictEqual((await cli("validate")).code, 2);
+    assert.strictEqual((await cli("validate", "a", "b")).code, 2);
+    assert.strictEqual((await cli("validate", "--strict", EXAMPLE)).code, 2);
+    const missing = await cli("validate", "/nonexistent/stack.yaml");
+    assert.deepStrictEqual(missing, { code: 2, out: "", err: "stackfile validate: cannot read /nonexistent/stack.yaml: no such file" });
+    assert.strictEqual((await cli("validate", os.tmpdir())).code, 2);
+  });
+});
+
+describe("stackfile plan", () => {
+  it("prints the whole resource tree with secrets masked", async () => {
+    const r = await cli("plan", EXAMPLE);
+    assert.strictEqual(r.code, 0, r.err);
+    assert.match(r.out, /15 resources \(2 components\)/);
+    assert.match(r.out, /^sessions {2}\(stackfile:index:RedisCluster\)$/m);
+    assert.match(r.out, /└─ cache-replication-group {2}\(aws:elasticache\/replicationGroup:ReplicationGroup\)/);
+    assert.match(r.out, /authToken: \[secret\]/);
+    assert.match(r.out, /sessions\.connectionString: \[secret\]/);
+    assert.match(r.out, /Secrets not given, shown with placeholders: redis, sessionsPassword/);
+    assert.ok(!/Placeholder-/.test(r.out), "placeholder values never show");
+  });
+
+  it("--json prints every registered resource with parent and masked inputs, and the outputs", async () => {
+    const r = await cli("plan", EXAMPLE, "--json", "--secret", "sessionsPassword=Sessions-Password-123", "--secret=redis={\"cachePassword\":\"Cache-Password-12345\"}");
+    assert.strictEqual(r.code, 0, r.err);
+    const plan = JSON.parse(r.out);
+    assert.deepStrictEqual(Object.keys(plan), ["resources", "outputs"]);
+    const rg = plan.resources.find((x: any) => x.name === "cache-replication-group");
+    assert.deepStrictEqual(
+      { type: rg.type, parent: rg.parent, authToken: rg.inputs.authToken, port: rg.inputs.port },
+      { type: "aws:elasticache/replicationGroup:ReplicationGroup", parent: "cache", authToken: "[secret]", port: 6379 },
+    );
+    assert.deepStrictEqual(plan.resources.find((x: any) => x.name === "cache"), { type: "stackfile:index:RedisCluster", name: "cache", parent: null, inputs: {} });
+    assert.strictEqual(plan.outputs.cache.connectionString, "[secret]");
+    assert.strictEqual(plan.outputs.cache.port, 6379);
+    assert.match(plan.outputs.sessions.host, /^clustercfg\./);
+    assert.ok(!r.out.includes("Sessions-Password-123") && !r.out.includes("Cache-Password-12345"), "secret values never show");
+  });
+
+  it("resolves $ResourceParam across resources (cache.port follows sessions.port)", async () => {
+    const f = tmpFile(`resources:
+  a:
+    type: redis-cluster
+    properties: { instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1, port: 7001 }
+  b:
+    type: redis-cluster
+    properties: { instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1, port: "$ResourceParam(a, port)" }
+`);
+    const plan = JSON.parse((await cli("plan", f, "--json")).out);
+    assert.strictEqual(plan.resources.find((x: any) => x.name === "b-replication-group").inputs.port, 7001);
+  });
+
+  it("applies overrides to the named child", async () => {
+    const f = tmpFile(cache("      numReplicaNodes: 1\n    overrides:\n      replicationGroup:\n        maintenanceWindow: sun:05:00-sun:06:00\n      slowLog:\n        retentionInDays: 1\n"));
+    const plan = JSON.parse((await cli("plan", f, "--json")).out);
+    assert.strictEqual(plan.resources.find((x: any) => x.name === "cache-replication-group").inputs.maintenanceWindow, "sun:05:00-sun:06:00");
+    assert.strictEqual(plan.resources.find((x: any) => x.name === "cache-slow-log").inputs.retentionInDays, 1);
+  });
+
+  it("prints the same plan twice (no timestamps, no randomness)", async () => {
+    assert.strictEqual((await cli("plan", EXAMPLE, "--json")).out, (await cli("plan", EXAMPLE, "--json")).out);
+  });
+
+  it("exits 1 with positions for a bad file and 2 for usage errors", async () => {
+    const r = await cli("plan", tmpFile(cache("      port: x\n")));
+    assert.strictEqual(r.code, 1);
+    assert.match(r.err, /stack.yaml:7:13: port must be a number/);
+    assert.strictEqual((await cli("plan", EXAMPLE, "--secret", "novalue")).code, 2);
+    assert.strictEqual((await cli("plan", EXAMPLE, "--yaml")).code, 2);
+  });
+});
+
+describe("stackfile diff", () => {
+  const before = cache("      enableSharding: true\n      numReplicaNodes: 1\n      numShards: 2\n");
+
+  it("lists changes and exits 0 when every change is allowed", async () => {
+    const after = cache("      enableSharding: true\n      numReplicaNodes: 1\n      numShards: 4\n").replace("t4g.micro", "t4g.small");
+    const r = await cli("diff", tmpFile(before), tmpFile(after));
+    assert.strictEqual(r.code, 0, r.err);
+    assert.strictEqual(r.out, "~ cache (redis-cluster): changed\n    instanceSize: cache.t4g.micro -> cache.t4g.small\n    numShards: 2 -> 4");
+  });
+
+  it("refuses an illegal update at the offending line of the new file (exit 1)", async () => {
+    const after = tmpFile(cache("      enableSharding: true\n      numReplicaNodes: 2\n      numShards: 2\n"));
+    const r = await cli("diff", tmpFile(before), after);
+    assert.strictEqual(r.code, 1);
+    assert.strictEqual(r.err, `${after}:8:24: numReplicaNodes cannot change on a sharded cluster (it was 1, now 2); keep numReplicaNodes: 1, or delete the cluster and create it again (for example under a new resource name)`);
+  });
+
+  it("refuses failover and replicas in one deploy", async () => {
+    const r = await cli("diff", tmpFile(cache("")), tmpFile(cache("      numReplicaNodes: 1\n      enableAutomaticFailover: true\n")));
+    assert.strictEqual(r.code, 1);
+    assert.match(r.err, /:8:32: automatic failover cannot be enabled in the same deploy that changes numReplicaNodes \(0 -> 1\); first deploy numReplicaNodes: 1/);
+  });
+
+  it("reports added and removed resources, and 'no changes'", async () => {
+    const two = cache("") + `  other:\n    type: redis-cluster\n    properties: { instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1 }\n`;
+    const r = await cli("diff", tmpFile(cache("")), tmpFile(two));
+    assert.deepStrictEqual(r, { code: 0, out: "+ other (redis-cluster): added", err: "" });
+    assert.match((await cli("diff", tmpFile(two), tmpFile(cache("")))).out, /- other \(redis-cluster\): removed/);
+    assert.strictEqual((await cli("diff", EXAMPLE, EXAMPLE)).out, "no changes");
+  });
+
+  it("exits 1 when either file has problems, 2 for usage", async () => {
+    assert.strictEqual((await cli("diff", EXAMPLE, tmpFile("resources: ["))).code, 1);
+    assert.strictEqual((await cli("diff", EXAMPLE)).code, 2);
+  });
+});
+
+describe("stackfile schema", () => {
+  it("prints the checked-in JSON Schema", async () => {
+    const r = await cli("schema");
+    assert.strictEqual(r.code, 0);
+    assert.deepStrictEqual(JSON.parse(r.out), JSON.parse(fs.readFileSync("schema/stackfile.schema.json", "utf8")));
+  });
+});
+
+describe("the stackfile binary", function () {
+  this.timeout(120000);
+  before(function () {
+    if (!fs.existsSync("dist/cli/main.js")) execFileSync("npm", ["run", "build"], { stdio: "ignore" });
+  });
+
+  it("runs validate with the documented exit codes and no stack trace", () => {
+    const ok = spawnSync(process.execPath, ["bin/stackfile.js", "validate", EXAMPLE], { encoding: "utf8" });
+    assert.deepStrictEqual([ok.status, ok.stdout.trim()], [0, "ok: 2 resources"]);
+    const bad = spawnSync(process.execPath, ["bin/stackfile.js", "validate", tmpFile("resources:\n  x: 1\n")], { encoding: "utf8" });
+    assert.strictEqual(bad.status, 1);
+    assert.match(bad.stderr, /stack.yaml:2:6: resource 'x' must be a map with 'type' and 'properties', not number 1/);
+    const usage = spawnSync(process.execPath, ["bin/stackfile.js"], { encoding: "utf8" });
+    assert.strictEqual(usage.status, 2);
+    assert.ok(!/\n\s+at /.test(bad.stderr + usage.stderr));
+  });
+});
