@@ -1,0 +1,135 @@
+// Random mutations of the example stacks, each one invalid by construction:
+// every run must exit 1 with positioned messages and never a stack trace.
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { parse, stringify } from "yaml";
+import { cli } from "./cli-helpers";
+
+const SOURCES = ["examples/yaml-stack/stack.yaml", "test/fixtures/every-field.yaml"];
+const COUNT = 2000;
+
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Path = (string | number)[];
+
+/**
+ * Every path of the document, except inside `overrides.<child>`: those are
+ * free-form arguments of AWS resources, which only AWS judges.
+ */
+function paths(v: unknown, prefix: Path = [], out: Path[] = []): Path[] {
+  if (prefix.length >= 4 && prefix[2] === "overrides") return out;
+  out.push(prefix);
+  if (typeof v === "object" && v !== null) {
+    for (const [k, x] of Object.entries(v)) paths(x, [...prefix, Array.isArray(v) ? Number(k) : k], out);
+  }
+  return out;
+}
+
+function setIn(root: any, p: Path, value: unknown): any {
+  if (p.length === 0) return value;
+  let o = root;
+  for (const k of p.slice(0, -1)) o = o[k];
+  o[p[p.length - 1]] = value;
+  return root;
+}
+
+function getIn(root: any, p: Path): unknown {
+  return p.reduce((o, k) => (o == null ? undefined : o[k]), root);
+}
+
+const REQUIRED = new Set(["resources", "type", "properties", "instanceSize", "defaultUserPassword"]);
+
+function kind(v: unknown): string {
+  return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+}
+
+function mutate(text: string, rand: () => number): { text: string; how: string } {
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
+  const doc = parse(text);
+  const lines = text.split("\n");
+  const op = pick(["type", "type", "type", "delete", "duplicate", "broken", "unknownKey"]);
+  if (op === "type") {
+    // A value of another JSON type than the original, at any level.
+    // Not a directive: it stands for a value of the field's own type.
+    const p = pick(paths(doc).filter((x) => !String(getIn(doc, x)).startsWith("$")));
+    const original = getIn(doc, p);
+    const candidates: unknown[] = [12345, "not-valid", true, [1, 2], { zz: 1 }, null, 1.5, -7];
+    const replacement = pick(candidates.filter((c) => kind(c) !== kind(original)));
+    return { text: stringify(setIn(doc, p, replacement)), how: `type of ${p.join(".")} -> ${JSON.stringify(replacement)}` };
+  }
+  if (op === "delete") {
+    const p = pick(paths(doc).filter((x) => x.length && REQUIRED.has(String(x[x.length - 1]))));
+    const parent = p.length === 1 ? doc : getIn(doc, p.slice(0, -1));
+    delete (parent as any)[p[p.length - 1]];
+    return { text: stringify(doc), how: `delete ${p.join(".")}` };
+  }
+  if (op === "duplicate") {
+    const candidates = lines.map((l, i) => [l, i] as const).filter(([l]) => /^\s*[A-Za-z]+:/.test(l));
+    const [line, i] = pick(candidates);
+    lines.splice(i + 1, 0, line.replace(/:.*/, ": 1"));
+    return { text: lines.join("\n"), how: `duplicate key at line ${i + 1}` };
+  }
+  if (op === "broken") {
+    const i = Math.floor(rand() * (lines.length + 1));
+    const indent = (lines[i] ?? "").match(/^\s*/)![0];
+    const junk = pick([`${indent}key: "unterminated`, `${indent}flow: {a: 1`, `\t${indent}tab: 1`, `${indent}list: [1, 2`]);
+    lines.splice(i, 0, junk);
+    return { text: lines.join("\n"), how: `broken YAML at line ${i + 1}` };
+  }
+  const maps = paths(doc).filter((p) => { const v = getIn(doc, p); return kind(v) === "object"; });
+  const p = pick(maps);
+  (getIn(doc, p) as Record<string, unknown>)[pick(["extra", "colour", "instanceSizes", "porrt", "zzz"])] = 1;
+  return { text: stringify(doc), how: `unknown key under ${p.join(".") || "(root)"}` };
+}
+
+describe("no input ever produces a stack trace", function () {
+  this.timeout(300000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fuzz-"));
+  const file = path.join(dir, "stack.yaml");
+  const positioned = new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+:\\d+: \\S`);
+
+  it(`validate: ${COUNT} invalid mutations exit 1 with FILE:LINE:COL messages`, async () => {
+    const rand = prng(20261121);
+    const sources = SOURCES.map((s) => fs.readFileSync(s, "utf8"));
+    const ops = new Map<string, number>();
+    for (let i = 0; i < COUNT; i++) {
+      const m = mutate(sources[i % sources.length], rand);
+      const op = m.how.split(" ")[0];
+      ops.set(op, (ops.get(op) ?? 0) + 1);
+      fs.writeFileSync(file, m.text);
+      const r = await cli("validate", file);
+      const context = `mutation #${i} (${m.how}):\n${m.text}\n--- output:\n${r.err}${r.out}`;
+      assert.strictEqual(r.code, 1, context);
+      assert.strictEqual(r.out, "", context);
+      for (const line of r.err.split("\n")) assert.match(line, positioned, context);
+      assert.ok(!/internal error|\n\s+at /.test(r.err), context);
+    }
+    assert.ok([...ops.values()].every((n) => n > 100), `every kind of mutation ran: ${JSON.stringify([...ops])}`);
+  });
+
+  it("plan and diff: mutations exit 1 with positioned messages too", async () => {
+    const rand = prng(7);
+    const source = fs.readFileSync(SOURCES[1], "utf8");
+    const good = path.join(dir, "good.yaml");
+    fs.writeFileSync(good, source);
+    for (let i = 0; i < 60; i++) {
+      const m = mutate(source, rand);
+      fs.writeFileSync(file, m.text);
+      for (const argv of [["plan", file], ["diff", good, file]]) {
+        const r = await cli(...argv);
+        const context = `${argv[0]} mutation #${i} (${m.how}):\n${r.err}`;
+        assert.strictEqual(r.code, 1, context);
+        for (const line of r.err.split("\n")) assert.match(line, positioned, context);
+      }
+    }
+  });
+});
