@@ -1,7 +1,7 @@
 // `stackfile plan FILE`: runs the program `pulumi up` runs, under Pulumi's
 // mock engine, and prints every resource it would register.
 import * as path from "path";
-import type { StackfileResult } from "../config/stackfile";
+import { secretProblems, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import type { RegisteredResource } from "./mock-engine";
 
@@ -48,6 +48,12 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
       config[`${project}:${name}`] = placeholder(name, keys);
       placeholders.push(name);
     }
+  }
+  const secretIssues = secretProblems(result.model, (n) => config[`${project}:${n}`]);
+  if (secretIssues.length) {
+    const name = /secret '([^']+)'/.exec(secretIssues[0])![1];
+    const user = result.model.resources.find((r) => r.secrets.some((s) => s.name === name));
+    throw new PlanRunError(user?.name, secretIssues[0].replace(/; run: .*$/, `; pass --secret ${name}='{"KEY": "VALUE"}'`));
   }
   // Loaded only now: the mock engine must be set before components load.
   const { runWithMocks, outputValue, isSecretOutput } = (require("./mock-engine") as typeof import("./mock-engine"));

@@ -1,7 +1,7 @@
 // The program `pulumi up` runs for a YAML stack.
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { formatProblem, loadStackfile, secretNames, UnreadableFileError } from "./stackfile";
+import { formatProblem, loadStackfile, secretProblems, UnreadableFileError } from "./stackfile";
 import { runProgram, type StackOutputs } from "./program";
 
 /**
@@ -25,11 +25,9 @@ export function deployStackfile(file?: string): StackOutputs {
     throw new pulumi.RunError(`the stack file has problems:\n${result.problems.map(formatProblem).join("\n")}`);
   }
   const config = new pulumi.Config();
-  const missing = secretNames(result.model).filter((n) => config.getSecret(n) === undefined);
-  if (missing.length) {
-    throw new pulumi.RunError(
-      `secrets the stack file reads are not set; run:\n${missing.map((n) => `  pulumi config set --secret ${n} <value>`).join("\n")}`,
-    );
+  const problems = secretProblems(result.model, (n) => pulumi.runtime.getConfig(`${config.name}:${n}`));
+  if (problems.length) {
+    throw new pulumi.RunError(`the stack file's secrets are not ready:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
   return runProgram(result.model, (name) => config.getSecret(name));
 }

@@ -43,6 +43,36 @@ export function formatProblem(p: PositionedProblem): string {
   return `${p.file}:${p.line}:${p.col}: ${p.message}`;
 }
 
+/**
+ * Why the given secrets cannot serve the stack: missing ones, and JSON ones
+ * (`$Secret('name.key')`) that are not objects or lack the key. Each line
+ * says the command that fixes it.
+ */
+export function secretProblems(model: StackModel, read: (name: string) => string | undefined): string[] {
+  const out: string[] = [];
+  for (const name of secretNames(model)) {
+    const value = read(name);
+    if (value === undefined) {
+      out.push(`secret '${name}' is not set; run: pulumi config set --secret ${name} <value>`);
+      continue;
+    }
+    const keys = [...new Set(model.resources.flatMap((r) => r.secrets.filter((s) => s.name === name && s.key).map((s) => s.key!)))].sort();
+    if (!keys.length) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      parsed = undefined;
+    }
+    for (const key of keys) {
+      if (typeof parsed !== "object" || parsed === null || (parsed as Record<string, unknown>)[key] == null) {
+        out.push(`secret '${name}' has no key '${key}' (read by $Secret('${name}.${key}')); run: pulumi config set --secret --path '${name}.${key}' <value>`);
+      }
+    }
+  }
+  return out;
+}
+
 /** Every secret name the stack reads, sorted, once each. */
 export function secretNames(model: StackModel): string[] {
   return [...new Set(model.resources.flatMap((r) => r.secrets.map((s) => s.name)))].sort();

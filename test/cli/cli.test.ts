@@ -100,6 +100,12 @@ describe("stackfile plan", () => {
     assert.strictEqual(plan.resources.find((x: any) => x.name === "cache-slow-log").inputs.retentionInDays, 1);
   });
 
+  it("refuses a --secret that lacks a key the file reads, at the resource", async () => {
+    const r = await cli("plan", EXAMPLE, "--secret", "redis={}");
+    assert.strictEqual(r.code, 1);
+    assert.strictEqual(r.err, `${EXAMPLE}:22:3: secret 'redis' has no key 'cachePassword' (read by $Secret('redis.cachePassword')); pass --secret redis='{"KEY": "VALUE"}'`);
+  });
+
   it("prints the same plan twice (no timestamps, no randomness)", async () => {
     assert.strictEqual((await cli("plan", EXAMPLE, "--json")).out, (await cli("plan", EXAMPLE, "--json")).out);
   });
