@@ -1,0 +1,56 @@
+// `npm run bench`: times the built CLI on a generated stack of 200 redis
+// clusters. Targets on a 2-core machine: validate < 200 ms, plan < 3 s.
+import { spawnSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+
+const CLUSTERS = 200;
+const RUNS = 5;
+
+function generate(n: number): string {
+  const lines = ["resources:"];
+  for (let i = 0; i < n; i++) {
+    const sharded = i % 4 === 0;
+    lines.push(
+      `  cache${i}:`,
+      "    type: redis-cluster",
+      "    properties:",
+      `      instanceSize: ${sharded ? "cache.r7g.large" : "cache.t4g.small"}`,
+      `      enableSharding: ${sharded}`,
+      `      numShards: ${sharded ? 3 : 1}`,
+      `      numReplicaNodes: ${i % 3 === 0 || sharded ? 1 : 0}`,
+      `      defaultUserPassword: $Secret('redis.cache${i}')`,
+      `      engineVersion: "${i % 2 ? "7.1" : "6.2"}"`,
+      "      logging:",
+      `        retentionDays: ${[7, 30, 90][i % 3]}`,
+      ...(i > 0 && i % 10 === 0 ? [`      port: $ResourceParam(cache${i - 1}, port)`] : []),
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
+function time(args: string[]): { ms: number; out: string } {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [path.join(__dirname, "..", "bin", "stackfile.js"), ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0) throw new Error(`stackfile ${args.join(" ")} exited ${r.status}: ${r.stderr}`);
+  return { ms, out: r.stdout };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
+const file = path.join(dir, "stack.yaml");
+fs.writeFileSync(file, generate(CLUSTERS));
+
+const validate = Array.from({ length: RUNS }, () => time(["validate", file]).ms);
+const plans = Array.from({ length: RUNS }, () => time(["plan", file, "--json"]));
+const resources = JSON.parse(plans[0].out).resources.length;
+
+console.log(`stack: ${CLUSTERS} redis clusters (${fs.statSync(file).size} bytes), ${resources} resources in the plan`);
+console.log(`validate: median ${median(validate).toFixed(0)} ms over ${RUNS} runs (target < 200 ms), whole process`);
+console.log(`plan:     median ${median(plans.map((p) => p.ms)).toFixed(0)} ms over ${RUNS} runs (target < 3000 ms), whole process`);
