@@ -1,0 +1,12 @@
+// Public API of stackfile.
+export { RedisCluster, type RedisClusterArgs } from "./components/redis-cluster";
+export type {
+  RedisClusterProperties, RedisInstanceSize, RedisEngineVersion, RedisLogging, RedisAccessibility,
+} from "./components/redis-cluster/properties";
+export type { RedisChildId } from "./components/redis-cluster/child-ids";
+export type { ChildTransform, ChildTransforms } from "./shared/children";
+export type { RetentionDays } from "./shared/enums";
+export type { Problem } from "./shared/problem";
+export { deployStackfile } from "./config/deploy";
+export { loadStackfile, analyzeStackfile, formatProblem, type StackfileResult } from "./config/stackfile";
+export { runProgram, type StackOutputs } from "./config/program";
