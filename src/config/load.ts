@@ -1,4 +1,8 @@
 // Text -> document whose every node knows its line and column.
+// Two parsers: js-yaml reads the value (fast: most files have no problem),
+// and `yaml` builds the positioned document only when a problem needs a
+// position or the text does not parse.
+import { load as fastLoad, CORE_SCHEMA, YAMLException } from "js-yaml";
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { Problem } from "../shared/problem";
 
@@ -22,30 +26,65 @@ export interface PositionedProblem extends Position {
   message: string;
 }
 
-export function loadText(file: string, text: string): LoadedFile {
+interface Positioned {
+  doc: Document;
+  pos(offset: number): Position;
+}
+
+function parsePositioned(text: string): Positioned {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const syntaxProblems: PositionedProblem[] = doc.errors.map((e) => {
-    const at = e.linePos?.[0] ?? lineCounter.linePos(e.pos[0]);
-    return { file, line: at.line, col: at.col, message: `invalid YAML: ${firstLine(e.message)}` };
-  });
+  return {
+    doc,
+    pos(offset) {
+      const p = lineCounter.linePos(offset);
+      return { line: p.line, col: p.col };
+    },
+  };
+}
+
+/** Aliases (`*name`) can expand exponentially: only `yaml`, which limits them, reads those. */
+const ALIAS = /(^|[\s,[{:-])\*[^\s,\]}]/m;
+
+export function loadText(file: string, text: string): LoadedFile {
+  let positioned: Positioned | undefined;
+  const positionedDoc = (): Positioned => (positioned ??= parsePositioned(text));
+  const syntaxProblems: PositionedProblem[] = [];
   let value: unknown = null;
-  if (syntaxProblems.length === 0) {
+  let fastError: YAMLException | undefined;
+  if (!ALIAS.test(text)) {
     try {
-      value = doc.toJS({ maxAliasCount: 100 });
+      value = fastLoad(text, { schema: CORE_SCHEMA, filename: file }) ?? null;
     } catch (err) {
-      syntaxProblems.push({ file, line: 1, col: 1, message: `invalid YAML: ${firstLine(String((err as Error).message))}` });
+      if (!(err instanceof YAMLException)) throw err;
+      fastError = err;
     }
   }
-  const pos = (offset: number): Position => {
-    const p = lineCounter.linePos(offset);
-    return { line: p.line, col: p.col };
-  };
+  if (fastError || ALIAS.test(text)) {
+    const { doc, pos } = positionedDoc();
+    for (const e of doc.errors) {
+      const at = e.linePos?.[0] ?? pos(e.pos[0]);
+      syntaxProblems.push({ file, line: at.line, col: at.col, message: `invalid YAML: ${firstLine(e.message)}` });
+    }
+    if (syntaxProblems.length === 0 && fastError) {
+      // Only js-yaml objects: report its reason at its mark.
+      const mark = fastError.mark;
+      syntaxProblems.push({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: `invalid YAML: ${fastError.reason}` });
+    }
+    if (syntaxProblems.length === 0) {
+      try {
+        value = doc.toJS({ maxAliasCount: 100 });
+      } catch (err) {
+        syntaxProblems.push({ file, line: 1, col: 1, message: `invalid YAML: ${firstLine(String((err as Error).message))}` });
+      }
+    }
+  }
   return {
     file,
     value,
     syntaxProblems,
     positionOf(path, key = false) {
+      const { doc, pos } = positionedDoc();
       return locate(doc, path, key, pos);
     },
   };

@@ -1,0 +1,41 @@
+import * as assert from "assert";
+import { loadText } from "../../src/config/load";
+
+describe("loading YAML with positions", () => {
+  const text = "resources:\n  cache:\n    type: redis-cluster\n    properties:\n      port: 6379\n      tags: [a, b]\n";
+
+  it("reads the value and knows the line:col of every value and key", () => {
+    const l = loadText("f.yaml", text);
+    assert.deepStrictEqual(l.syntaxProblems, []);
+    assert.deepStrictEqual(l.value, { resources: { cache: { type: "redis-cluster", properties: { port: 6379, tags: ["a", "b"] } } } });
+    assert.deepStrictEqual(l.positionOf(["resources", "cache", "properties", "port"]), { line: 5, col: 13 });
+    assert.deepStrictEqual(l.positionOf(["resources", "cache", "properties", "port"], true), { line: 5, col: 7 });
+    assert.deepStrictEqual(l.positionOf(["resources", "cache", "properties", "tags", 1]), { line: 6, col: 17 });
+    // A missing path points at its deepest existing parent.
+    assert.deepStrictEqual(l.positionOf(["resources", "cache", "properties", "nope"]), { line: 5, col: 7 });
+  });
+
+  it("uses the YAML 1.2 core schema: dates and yes/no stay strings", () => {
+    const l = loadText("f.yaml", "a: 2024-01-01\nb: yes\nc: 0o17\nd: ~\n");
+    assert.deepStrictEqual(l.value, { a: "2024-01-01", b: "yes", c: 15, d: null });
+  });
+
+  it("reads aliases through the parser that limits their expansion", () => {
+    const small = loadText("f.yaml", "base: &b {x: 1}\nuse: *b\n");
+    assert.deepStrictEqual(small.value, { base: { x: 1 }, use: { x: 1 } });
+    const laughs = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i < 9; i++) laughs.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(", ")}]`);
+    const bomb = loadText("f.yaml", laughs.join("\n"));
+    assert.strictEqual(bomb.syntaxProblems.length, 1);
+    assert.match(bomb.syntaxProblems[0].message, /invalid YAML: .*alias/i);
+  });
+
+  it("reports syntax errors and duplicate keys at their positions", () => {
+    const dup = loadText("f.yaml", "a: 1\nb: 2\na: 3\n");
+    assert.deepStrictEqual(dup.syntaxProblems.map((p) => [p.line, p.col]), [[3, 1]]);
+    assert.match(dup.syntaxProblems[0].message, /Map keys must be unique/);
+    const broken = loadText("f.yaml", "a: [1, 2\nb: 3\n");
+    assert.ok(broken.syntaxProblems.length >= 1);
+    assert.match(broken.syntaxProblems[0].message, /^invalid YAML: /);
+  });
+});
