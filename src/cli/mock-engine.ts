@@ -92,11 +92,22 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
     return register(req, callback);
   };
 
-  const onRejection = (reason: unknown) => errors.push(reason instanceof Error ? reason : new Error(String(reason)));
+  // A failed Output (a refused lookup, an apply that throws) ends a real
+  // deployment; here it would leave a registration waiting forever, so the
+  // first such error ends the run too.
+  let failed: () => void = () => undefined;
+  const failure = new Promise<void>((resolve) => (failed = resolve));
+  const onRejection = (reason: unknown) => {
+    const err = reason instanceof Error ? reason : new Error(String(reason));
+    // The SDK wraps the cause once per property it was serializing.
+    err.message = err.message.replace(/^(error serializing property "[^"]*": )+/, "");
+    if (!errors.some((e) => e.message === err.message)) errors.push(err);
+    failed();
+  };
   process.on("unhandledRejection", onRejection);
   try {
     const result = await program();
-    await settle();
+    await Promise.race([settle(), failure.then(() => new Promise((r) => setTimeout(r, 20)))]);
     return { resources, invokes, result, errors };
   } finally {
     process.off("unhandledRejection", onRejection);

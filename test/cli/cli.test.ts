@@ -3,7 +3,10 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { execFileSync, spawnSync } from "child_process";
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
 import { cli } from "./cli-helpers";
+import { runWithMocks } from "../../src/cli/mock-engine";
 
 const EXAMPLE = "examples/yaml-stack/stack.yaml";
 
@@ -179,5 +182,17 @@ describe("the stackfile binary", function () {
     const usage = spawnSync(process.execPath, ["bin/stackfile.js"], { encoding: "utf8" });
     assert.strictEqual(usage.status, 2);
     assert.ok(!/\n\s+at /.test(bad.stderr + usage.stderr));
+  });
+});
+
+describe("the mock engine", () => {
+  it("ends a run whose Output fails instead of waiting forever, and reports the error", async () => {
+    const run = await runWithMocks(() => {
+      const failing = pulumi.output("x").apply(() => {
+        throw new pulumi.RunError("the lookup was refused");
+      });
+      new aws.cloudwatch.LogGroup("lg", { name: failing });
+    });
+    assert.deepStrictEqual(run.errors.map((e) => e.message), ["the lookup was refused"]);
   });
 });
