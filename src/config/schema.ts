@@ -73,6 +73,7 @@ export function withDefaults<T>(definitionName: string, value: T): T {
 
 function fill(schema: JsonSchema, value: unknown): unknown {
   const s = resolve(schema);
+  if (s.items && Array.isArray(value)) return value.map((item) => (isPlainObject(item) ? fill(s.items!, item) : item));
   if (!s.properties) return value;
   if (value !== undefined && !isPlainObject(value)) return value;
   const out: Record<string, unknown> = { ...(value ?? {}) };
@@ -82,6 +83,8 @@ function fill(schema: JsonSchema, value: unknown): unknown {
     if (out[key] === undefined && r.default !== undefined) {
       out[key] = r.default;
       filled = true;
+    } else if (r.items && Array.isArray(out[key])) {
+      out[key] = fill(r, out[key]);
     } else if (r.properties && (out[key] === undefined || isPlainObject(out[key]))) {
       const nested = fill(r, out[key]);
       if (nested !== undefined) {

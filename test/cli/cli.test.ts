@@ -188,7 +188,7 @@ describe("the stackfile binary", function () {
 describe("the mock engine", () => {
   it("ends a run whose Output fails instead of waiting forever, and reports the error", async () => {
     const run = await runWithMocks(() => {
-      const failing = pulumi.output("x").apply(() => {
+      const failing = pulumi.output("x").apply((): string => {
         throw new pulumi.RunError("the lookup was refused");
       });
       new aws.cloudwatch.LogGroup("lg", { name: failing });

@@ -1,0 +1,94 @@
+// Rules of http-api-gateway as pure functions (see redis-cluster/rules.ts).
+import type { Problem } from "../../shared/problem";
+import { domainListProblems } from "../../shared/domain-rules";
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
+const strings = (v: unknown): string[] | undefined =>
+  Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined;
+
+const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
+const METHOD_SETS = [["GET", "HEAD"], ["GET", "HEAD", "OPTIONS"], ALL_METHODS];
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+function selectionProblems(sel: unknown, path: (string | number)[], what: string): Problem[] {
+  const s = obj(sel);
+  if (!s || typeof s.behavior !== "string") return [];
+  const items = strings(s.items);
+  const listed = s.behavior === "whitelist" || s.behavior === "allExcept";
+  if (listed && (!items || items.length === 0)) {
+    return [{ path: [...path, "items"], message: `${what} behavior '${s.behavior}' needs items: the names it lists` }];
+  }
+  if (!listed && items && items.length) {
+    return [{ path: [...path, "items"], message: `${what} behavior '${s.behavior}' takes no items`, hint: "use 'whitelist' or 'allExcept' to list names" }];
+  }
+  return [];
+}
+
+export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  for (const pr of domainListProblems(p.customDomains, false, seen)) out.push({ ...pr, path: ["customDomains", ...pr.path] });
+
+  const cors = obj(p.cors);
+  if (cors) {
+    const origins = strings(cors.allowedOrigins) ?? (cors.allowedOrigins === undefined ? ["*"] : undefined);
+    if (cors.allowCredentials === true && origins?.includes("*")) {
+      out.push({
+        path: ["cors", "allowCredentials"],
+        message: "allowCredentials cannot be used with the origin '*' (browsers refuse it)",
+        hint: "list the allowed origins in allowedOrigins",
+      });
+    }
+    for (const [i, o] of (strings(cors.allowedOrigins) ?? []).entries()) {
+      if (o !== "*" && !/^https?:\/\/[^/\s]+$/.test(o) && !/^https?:\/\/\*\.[^/\s]+$/.test(o)) {
+        out.push({ path: ["cors", "allowedOrigins", i], message: `'${o}' is not an origin: scheme, host and optional port, like https://app.example.com`, hint: "no path and no trailing slash" });
+      }
+    }
+  }
+
+  const cdn = obj(p.cdn);
+  if (cdn) {
+    if (cdn.enabled !== true && Array.isArray(cdn.customDomains) && cdn.customDomains.length) {
+      out.push({ path: ["cdn", "customDomains"], message: "cdn.customDomains needs cdn.enabled: true" });
+    }
+    for (const pr of domainListProblems(cdn.customDomains, true, seen)) out.push({ ...pr, path: ["cdn", "customDomains", ...pr.path] });
+    const caching = obj(cdn.cachingOptions) ?? {};
+    const ttl = (k: string, d: number) => (caching[k] === undefined ? d : typeof caching[k] === "number" ? (caching[k] as number) : undefined);
+    const [min, def, max] = [ttl("minTTL", 0), ttl("defaultTTL", 0), ttl("maxTTL", 31536000)];
+    if (min !== undefined && def !== undefined && max !== undefined && !(min <= def && def <= max)) {
+      out.push({ path: ["cdn", "cachingOptions"], message: `TTLs must satisfy minTTL <= defaultTTL <= maxTTL (got ${min}, ${def}, ${max})` });
+    }
+    const cacheMethods = strings(caching.cacheMethods);
+    if (cacheMethods && !sameSet(cacheMethods, METHOD_SETS[0]) && !sameSet(cacheMethods, METHOD_SETS[1])) {
+      out.push({ path: ["cdn", "cachingOptions", "cacheMethods"], message: "cacheMethods must be [GET, HEAD] or [GET, HEAD, OPTIONS]" });
+    }
+    const keys = obj(caching.cacheKeyParameters) ?? {};
+    for (const k of ["cookies", "headers", "queryString"]) {
+      out.push(...selectionProblems(keys[k], ["cdn", "cachingOptions", "cacheKeyParameters", k], `cache key ${k}`));
+    }
+    const fwd = obj(cdn.forwardingOptions) ?? {};
+    const allowed = strings(fwd.allowedMethods);
+    if (allowed && !METHOD_SETS.some((set) => sameSet(allowed, set))) {
+      out.push({ path: ["cdn", "forwardingOptions", "allowedMethods"], message: "allowedMethods must be [GET, HEAD], [GET, HEAD, OPTIONS] or all seven methods (CloudFront's sets)" });
+    } else if (allowed && cacheMethods && !cacheMethods.every((m) => allowed.includes(m))) {
+      out.push({ path: ["cdn", "cachingOptions", "cacheMethods"], message: "cacheMethods must be among forwardingOptions.allowedMethods" });
+    }
+    for (const k of ["cookies", "headers", "queryString"]) {
+      out.push(...selectionProblems(fwd[k], ["cdn", "forwardingOptions", k], `forwarded ${k}`));
+    }
+    const headers = obj(fwd.headers);
+    if (headers?.behavior === "whitelist" && strings(headers.items)?.some((h) => h.toLowerCase() === "host")) {
+      out.push({ path: ["cdn", "forwardingOptions", "headers", "items"], message: "the Host header is never forwarded to the gateway (API Gateway needs its own host name)", hint: "remove 'host' from the list" });
+    }
+    (Array.isArray(fwd.customRequestHeaders) ? fwd.customRequestHeaders : []).forEach((h, i) => {
+      const name = obj(h)?.headerName;
+      if (typeof name === "string" && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
+        out.push({ path: ["cdn", "forwardingOptions", "customRequestHeaders", i, "headerName"], message: `'${name}' is not a valid header name` });
+      } else if (typeof name === "string" && ["host", "authorization", "cache-control", "content-length", "connection"].includes(name.toLowerCase())) {
+        out.push({ path: ["cdn", "forwardingOptions", "customRequestHeaders", i, "headerName"], message: `CloudFront does not allow adding the header '${name}' to origin requests` });
+      }
+    });
+  }
+  return out;
+}
