@@ -4,6 +4,13 @@ export type {
   RedisClusterProperties, RedisInstanceSize, RedisEngineVersion, RedisLogging, RedisAccessibility,
 } from "./components/redis-cluster/properties";
 export type { RedisChildId } from "./components/redis-cluster/child-ids";
+export {
+  HttpApiGateway, attachHttpApiIntegration,
+  type HttpApiGatewayArgs, type HttpApiRoute, type HttpApiRouteResources, type HttpApiGatewayIntegration,
+} from "./components/http-api-gateway";
+export type { HttpApiGatewayProperties } from "./components/http-api-gateway/properties";
+export type { HttpApiGatewayChildId } from "./components/http-api-gateway/child-ids";
+export type { DomainConfiguration } from "./shared/domain-properties";
 export type { ChildTransform, ChildTransforms } from "./shared/children";
 export type { RetentionDays } from "./shared/enums";
 export type { Problem } from "./shared/problem";

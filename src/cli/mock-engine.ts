@@ -22,6 +22,8 @@ export interface MockRunOptions {
   stack?: string;
   preview?: boolean;
   region?: string;
+  /** Public hosted zones of the mock account (see MockContext). */
+  zones?: string[];
   /** Plain config values by full key (`proj:key`). */
   config?: Record<string, string>;
   /** Keys of `config` that are secrets. */
@@ -43,7 +45,7 @@ function nameFromUrn(urn: string): string {
 export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockRunOptions = {}): Promise<MockRun<T>> {
   const project = opts.project ?? "stackfile";
   const stack = opts.stack ?? "plan";
-  const ctx: MockContext = { region: opts.region ?? "us-east-1" };
+  const ctx: MockContext = { region: opts.region ?? "us-east-1", zones: opts.zones };
   const resources: RegisteredResource[] = [];
   const invokes: MockRun<T>["invokes"] = [];
   const errors: Error[] = [];

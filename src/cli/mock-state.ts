@@ -10,7 +10,16 @@ export function hex(seed: string, length: number): string {
 
 export interface MockContext {
   region: string;
+  /**
+   * Public hosted zones of the mock account. Unset: every two-label name
+   * (`example.com`) has one, which is what `plan` assumes.
+   */
+  zones?: string[];
 }
+
+/** Hosted zone id of API Gateway regional endpoints in us-east-1, and of CloudFront. */
+const APIGW_ZONE = "Z1UJRXOUMOOFQ8";
+const CLOUDFRONT_ZONE = "Z2FDTNDATAQYW2";
 
 /** `{id, state}` for a registered resource (components get no id). */
 export function mockState(
@@ -52,6 +61,69 @@ export function mockState(
         },
       };
     }
+    case "aws:apigatewayv2/api:Api": {
+      const id = hex(`${type}/${name}`, 10);
+      return {
+        id,
+        state: {
+          ...inputs,
+          name: physical,
+          apiEndpoint: `https://${id}.execute-api.${region}.amazonaws.com`,
+          executionArn: `arn:aws:execute-api:${region}:${MOCK_ACCOUNT}:${id}`,
+          arn: `arn:aws:apigateway:${region}::/apis/${id}`,
+        },
+      };
+    }
+    case "aws:apigatewayv2/stage:Stage":
+      return { id: inputs.name, state: { ...inputs, invokeUrl: `https://${inputs.apiId}.execute-api.${region}.amazonaws.com/` } };
+    case "aws:apigatewayv2/domainName:DomainName":
+      return {
+        id: inputs.domainName,
+        state: {
+          ...inputs,
+          domainNameConfiguration: {
+            ...inputs.domainNameConfiguration,
+            targetDomainName: `d-${hex(name, 10)}.execute-api.${region}.amazonaws.com`,
+            hostedZoneId: APIGW_ZONE,
+          },
+        },
+      };
+    case "aws:acm/certificate:Certificate": {
+      const names = [inputs.domainName, ...((inputs.subjectAlternativeNames as string[] | undefined) ?? [])];
+      const id = `${hex(name, 8)}-${hex(name + "1", 4)}-${hex(name + "2", 4)}-${hex(name + "3", 4)}-${hex(name + "4", 12)}`;
+      return {
+        id,
+        state: {
+          ...inputs,
+          arn: `arn:aws:acm:${region}:${MOCK_ACCOUNT}:certificate/${id}`,
+          domainValidationOptions: names.map((d: string) => ({
+            domainName: d,
+            resourceRecordName: `_${hex(d, 32)}.${d}.`,
+            resourceRecordType: "CNAME",
+            resourceRecordValue: `_${hex(d + "v", 32)}.acm-validations.aws.`,
+          })),
+        },
+      };
+    }
+    case "aws:acm/certificateValidation:CertificateValidation":
+      return { id: String(inputs.certificateArn), state: { ...inputs } };
+    case "aws:route53/record:Record": {
+      const fqdn = String(inputs.name).replace(/\.$/, "");
+      return { id: `${inputs.zoneId}_${fqdn}_${inputs.type}`, state: { ...inputs, fqdn } };
+    }
+    case "aws:cloudfront/distribution:Distribution": {
+      const id = `E${hex(name, 13).toUpperCase()}`;
+      return {
+        id,
+        state: {
+          ...inputs,
+          domainName: `d${hex(name, 13)}.cloudfront.net`,
+          hostedZoneId: CLOUDFRONT_ZONE,
+          arn: `arn:aws:cloudfront::${MOCK_ACCOUNT}:distribution/${id}`,
+          status: "Deployed",
+        },
+      };
+    }
     case "aws:cloudwatch/logGroup:LogGroup":
       return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:logs:${region}:${MOCK_ACCOUNT}:log-group:${physical}` } };
     default:
@@ -74,6 +146,12 @@ export function mockCall(token: string, inputs: Record<string, any>, ctx: MockCo
       return { id: region, region, name: region, endpoint: `ec2.${region}.amazonaws.com` };
     case "aws:index/getCallerIdentity:getCallerIdentity":
       return { id: MOCK_ACCOUNT, accountId: MOCK_ACCOUNT, arn: `arn:aws:iam::${MOCK_ACCOUNT}:user/plan`, userId: "AIDAPLAN" };
+    case "aws:route53/getZone:getZone": {
+      const zone = String(inputs.name).replace(/\.$/, "");
+      const exists = ctx.zones ? ctx.zones.includes(zone) : zone.split(".").length === 2;
+      if (!exists) throw new Error(`no matching Route 53 Hosted Zone found (${zone})`);
+      return { id: `Z${hex(zone, 12).toUpperCase()}`, zoneId: `Z${hex(zone, 12).toUpperCase()}`, name: zone, privateZone: false };
+    }
     case "aws:index/getPartition:getPartition":
       return { id: "aws", partition: "aws", dnsSuffix: "amazonaws.com" };
     default:

@@ -5,19 +5,34 @@ import type { ResourceTypeEntry } from "./registry";
 import { checkSchema } from "./check-schema";
 import { definition } from "./schema";
 import { isUnknown } from "../shared/unknown";
-import type { Problem } from "../shared/problem";
+import { formatPath, type Problem } from "../shared/problem";
+
+/** The values at a path pattern (`*` matches every list item). */
+function valuesAt(root: unknown, pattern: string[]): { path: (string | number)[]; value: unknown }[] {
+  let found: { path: (string | number)[]; value: unknown }[] = [{ path: [], value: root }];
+  for (const seg of pattern) {
+    const next: typeof found = [];
+    for (const { path, value } of found) {
+      if (seg === "*" && Array.isArray(value)) value.forEach((v, i) => next.push({ path: [...path, i], value: v }));
+      else if (seg !== "*" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+        next.push({ path: [...path, seg], value: (value as Record<string, unknown>)[seg] });
+      }
+    }
+    found = next;
+  }
+  return found;
+}
 
 export function checkProperties(entry: ResourceTypeEntry, props: Record<string, unknown>): Problem[] {
   let problems = checkSchema(definition(entry.definition), props);
-  for (const path of entry.literalOnly) {
-    let v: unknown = props;
-    for (const seg of path) v = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[seg] : undefined;
-    if (isUnknown(v)) {
+  for (const pattern of entry.literalOnly) {
+    for (const { path, value } of valuesAt(props, pattern)) {
+      if (!isUnknown(value)) continue;
       const at = path.join(".");
       problems = problems.filter((p) => p.path.join(".") !== at);
       problems.push({
         path,
-        message: `${path.join(".")} decides which AWS resources are made, so it must be a plain value, not a directive or an Output`,
+        message: `${formatPath(path)} decides which AWS resources are made, so it must be a plain value, not a directive or an Output`,
       });
     }
   }

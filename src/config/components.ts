@@ -1,6 +1,7 @@
 // Resource type -> component constructor (loads Pulumi; `validate` never imports this).
 import type * as pulumi from "@pulumi/pulumi";
 import { RedisCluster } from "../components/redis-cluster";
+import { HttpApiGateway } from "../components/http-api-gateway";
 
 export type ComponentFactory = (
   name: string, args: Record<string, any>, opts: pulumi.ComponentResourceOptions,
@@ -8,4 +9,5 @@ export type ComponentFactory = (
 
 export const componentFactories: Record<string, ComponentFactory> = {
   "redis-cluster": (name, args, opts) => new RedisCluster(name, args as any, opts),
+  "http-api-gateway": (name, args, opts) => new HttpApiGateway(name, args as any, opts),
 };

@@ -4,13 +4,14 @@ import type { Problem } from "../shared/problem";
 import { redisClusterParams } from "../components/redis-cluster/properties";
 import { redisStaticProblems, redisUpdateProblems } from "../components/redis-cluster/rules";
 import { REDIS_CHILD_IDS } from "../components/redis-cluster/child-ids";
+import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "../components/http-api-gateway/properties";
+import { httpApiGatewayStaticProblems } from "../components/http-api-gateway/rules";
+import { HTTP_API_GATEWAY_CHILD_IDS } from "../components/http-api-gateway/child-ids";
 
 /** A referenceable parameter of a resource type. */
 export interface ParamSpec {
   type: "string" | "number" | "boolean";
   secret?: boolean;
-  /** Present only when the resource is not sharded (redis). */
-  unsharded?: boolean;
 }
 
 export interface ResourceTypeEntry {
@@ -26,7 +27,7 @@ export interface ResourceTypeEntry {
   params: Record<string, ParamSpec>;
   /** Which parameters a resource with these (plain) properties has. */
   availableParams(props: Record<string, unknown>): string[];
-  /** Fields that decide the shape of what is made: no directives or Outputs there. */
+  /** Fields that decide the shape of what is made: no directives or Outputs there (`*`: every list item). */
   literalOnly: string[][];
   /** Child ids `overrides` may name. */
   childIds: readonly string[];
@@ -45,13 +46,29 @@ export const registry: Record<string, ResourceTypeEntry> = {
     availableParams(props) {
       const sharded = props.enableSharding === true;
       return Object.entries(redisClusterParams)
-        .filter(([, spec]) => !(sharded && "unsharded" in spec && spec.unsharded))
+        .filter(([, spec]) => !(sharded && "unsharded" in spec))
         .map(([name]) => name);
     },
     literalOnly: [["enableSharding"], ["logging", "disabled"], ["accessibility", "accessibilityMode"]],
     childIds: REDIS_CHILD_IDS,
     staticRules: redisStaticProblems,
     updateRules: redisUpdateProblems,
+  },
+  "http-api-gateway": {
+    type: "http-api-gateway",
+    definition: "HttpApiGatewayProperties",
+    propertiesFile: "src/components/http-api-gateway/properties.ts",
+    token: "stackfile:index:HttpApiGateway",
+    propertiesOptional: true,
+    params: httpApiGatewayParams,
+    availableParams: httpApiGatewayAvailableParams,
+    literalOnly: [
+      ["cors", "enabled"], ["logging", "disabled"], ["cdn", "enabled"],
+      ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
+      ["cdn", "customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "disableDnsRecordCreation"],
+    ],
+    childIds: HTTP_API_GATEWAY_CHILD_IDS,
+    staticRules: httpApiGatewayStaticProblems,
   },
 };
 

@@ -61,14 +61,23 @@ export interface CdnSelection<Behavior extends string> {
   items?: string[];
 }
 
+/** Cookies selected (cache key or forwarding). */
+export interface CdnCookieSelection extends CdnSelection<"none" | "all" | "whitelist" | "allExcept"> {}
+/** Query strings selected (cache key or forwarding). */
+export interface CdnQueryStringSelection extends CdnSelection<"none" | "all" | "whitelist" | "allExcept"> {}
+/** Headers in the cache key. */
+export interface CdnCacheKeyHeaderSelection extends CdnSelection<"none" | "whitelist"> {}
+/** Headers forwarded to the gateway (never Host). */
+export interface CdnForwardedHeaderSelection extends CdnSelection<"none" | "whitelist" | "allExcept"> {}
+
 /** What makes two requests the same cached response. */
 export interface CdnCacheKeyParameters {
   /** @default {"behavior": "none"} */
-  cookies?: CdnSelection<"none" | "all" | "whitelist" | "allExcept">;
+  cookies?: CdnCookieSelection;
   /** @default {"behavior": "none"} */
-  headers?: CdnSelection<"none" | "whitelist">;
+  headers?: CdnCacheKeyHeaderSelection;
   /** @default {"behavior": "all"} */
-  queryString?: CdnSelection<"none" | "all" | "whitelist" | "allExcept">;
+  queryString?: CdnQueryStringSelection;
 }
 
 /** How long and what the CDN caches. */
@@ -123,14 +132,14 @@ export interface CdnForwardingOptions {
    */
   allowedMethods?: ("DELETE" | "GET" | "HEAD" | "OPTIONS" | "PATCH" | "POST" | "PUT")[];
   /** @default {"behavior": "all"} */
-  cookies?: CdnSelection<"none" | "all" | "whitelist" | "allExcept">;
+  cookies?: CdnCookieSelection;
   /**
    * `allExcept` always excludes `host`.
    * @default {"behavior": "allExcept", "items": ["host"]}
    */
-  headers?: CdnSelection<"none" | "whitelist" | "allExcept">;
+  headers?: CdnForwardedHeaderSelection;
   /** @default {"behavior": "all"} */
-  queryString?: CdnSelection<"none" | "all" | "whitelist" | "allExcept">;
+  queryString?: CdnQueryStringSelection;
 }
 
 /** A CloudFront distribution in front of the gateway. */

@@ -53,11 +53,27 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
       out.push({ path: ["cdn", "customDomains"], message: "cdn.customDomains needs cdn.enabled: true" });
     }
     for (const pr of domainListProblems(cdn.customDomains, true, seen)) out.push({ ...pr, path: ["cdn", "customDomains", ...pr.path] });
+    // A distribution has one viewer certificate for all its domains.
+    const arns = (Array.isArray(cdn.customDomains) ? cdn.customDomains : []).map((d) => obj(d)?.customCertificateArn);
+    const given = arns.filter((a) => a !== undefined);
+    if (given.length && (given.length !== arns.length || given.some((a) => typeof a === "string" && typeof given[0] === "string" && a !== given[0]))) {
+      out.push({
+        path: ["cdn", "customDomains", arns.findIndex((a) => a === undefined || a !== given[0]), "customCertificateArn"],
+        message: "CDN custom domains share one certificate: give all of them the same customCertificateArn (covering every domain), or none for a managed one",
+      });
+    }
     const caching = obj(cdn.cachingOptions) ?? {};
     const ttl = (k: string, d: number) => (caching[k] === undefined ? d : typeof caching[k] === "number" ? (caching[k] as number) : undefined);
     const [min, def, max] = [ttl("minTTL", 0), ttl("defaultTTL", 0), ttl("maxTTL", 31536000)];
     if (min !== undefined && def !== undefined && max !== undefined && !(min <= def && def <= max)) {
       out.push({ path: ["cdn", "cachingOptions"], message: `TTLs must satisfy minTTL <= defaultTTL <= maxTTL (got ${min}, ${def}, ${max})` });
+    }
+    if (max === 0) {
+      const keys = obj(caching.cacheKeyParameters) ?? {};
+      const used = ["cookies", "headers", "queryString"].filter((k) => obj(keys[k])?.behavior !== undefined && obj(keys[k])?.behavior !== "none");
+      if (used.length) {
+        out.push({ path: ["cdn", "cachingOptions", "cacheKeyParameters", used[0]], message: "with maxTTL 0 nothing is cached, so the cache key can hold no cookies, headers or query strings", hint: "set their behavior to none, or raise maxTTL" });
+      }
     }
     const cacheMethods = strings(caching.cacheMethods);
     if (cacheMethods && !sameSet(cacheMethods, METHOD_SETS[0]) && !sameSet(cacheMethods, METHOD_SETS[1])) {

@@ -1,0 +1,141 @@
+// The CDN in front of the gateway: cache policy, origin request policy
+// (never the Host header), a CloudFront distribution (HTTPS to the origin,
+// TLS 1.2+ for viewers on custom domains) and its custom domains.
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import type { CdnSelection, HttpApiCdn } from "./properties";
+import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+import { aliasRecords, hostedZoneId, managedCertificate, type DomainScope } from "../../shared/custom-domains";
+import type { DeepInput } from "../../shared/inputs";
+
+const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
+
+export interface CdnScope {
+  parent: pulumi.ComponentResource;
+  name: string;
+  transforms?: ChildTransforms;
+}
+
+export interface Cdn {
+  distribution: aws.cloudfront.Distribution;
+  /** The distribution's own domain (`dxxxx.cloudfront.net`). */
+  domain: pulumi.Output<string>;
+  customDomains: string[];
+}
+
+type Selection = DeepInput<CdnSelection<string>>;
+
+/** A CloudFront cookies/headers/query strings config from a selection. */
+function config(kind: "cookie" | "header" | "queryString", sel: Selection | undefined, forceNone: pulumi.Input<boolean> = false) {
+  const plural = kind === "queryString" ? "queryStrings" : `${kind}s`;
+  return pulumi.all([sel?.behavior ?? "none", sel?.items ?? [], forceNone]).apply(([behavior, items, none]) => {
+    if (none) return { [`${kind}Behavior`]: "none" };
+    let list = [...(items as string[])];
+    // The Host header is never forwarded: allExcept always lists it.
+    if (kind === "header" && behavior === "allExcept" && !list.some((h) => h.toLowerCase() === "host")) list = [...list, "host"];
+    return list.length
+      ? { [`${kind}Behavior`]: behavior, [plural]: { items: list } }
+      : { [`${kind}Behavior`]: behavior };
+  }) as pulumi.Output<any>;
+}
+
+export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>, originDomain: pulumi.Input<string>): Cdn {
+  const { parent, name, transforms } = scope;
+  const caching = cdn.cachingOptions ?? {};
+  const keys = caching.cacheKeyParameters ?? {};
+  const fwd = cdn.forwardingOptions ?? {};
+  // With maxTTL 0 nothing is cached, and CloudFront refuses a cache key then.
+  const cachingOff = pulumi.output(caching.maxTTL).apply((m) => m === 0);
+  const compress = pulumi.all([caching.disableCompression, cachingOff]).apply(([off, noCache]) => !off && !noCache);
+
+  const cachePolicy = new aws.cloudfront.CachePolicy(
+    childName(name, "cdnCachePolicy"),
+    childArgs(transforms, "cdnCachePolicy", {
+      comment: `HTTP API ${name}: cache key`,
+      minTtl: caching.minTTL,
+      defaultTtl: caching.defaultTTL,
+      maxTtl: caching.maxTTL,
+      parametersInCacheKeyAndForwardedToOrigin: {
+        cookiesConfig: config("cookie", keys.cookies, cachingOff),
+        headersConfig: config("header", keys.headers, cachingOff),
+        queryStringsConfig: config("queryString", keys.queryString, cachingOff),
+        enableAcceptEncodingGzip: compress,
+        enableAcceptEncodingBrotli: compress,
+      },
+    }),
+    { parent },
+  );
+  const originRequestPolicy = new aws.cloudfront.OriginRequestPolicy(
+    childName(name, "cdnOriginRequestPolicy"),
+    childArgs(transforms, "cdnOriginRequestPolicy", {
+      comment: `HTTP API ${name}: forwarded to the gateway (never Host)`,
+      cookiesConfig: config("cookie", fwd.cookies),
+      headersConfig: config("header", fwd.headers),
+      queryStringsConfig: config("queryString", fwd.queryString),
+    }),
+    { parent },
+  );
+
+  const domains = (cdn.customDomains ?? []) as DeepInput<{ domainName: string; customCertificateArn?: string; disableDnsRecordCreation?: boolean }>[];
+  const names = domains.map((d) => d.domainName as string);
+  let certificateArn: pulumi.Input<string> | undefined;
+  const zones = new Map<string, pulumi.Output<string>>();
+  const zoneOf = (d: string) => zones.get(d) ?? zones.set(d, hostedZoneId(d, parent)).get(d)!;
+  if (domains.length) {
+    if (domains[0].customCertificateArn !== undefined) {
+      certificateArn = domains[0].customCertificateArn;
+    } else {
+      const provider = new aws.Provider(
+        childName(name, "cdnProvider"),
+        childArgs(transforms, "cdnProvider", { region: "us-east-1", profile: new pulumi.Config("aws").get("profile") }),
+        { parent },
+      );
+      const domainScope: DomainScope = { parent, name, transforms, prefix: "cdn", certificateProvider: provider };
+      certificateArn = managedCertificate(domainScope, names.map((d) => ({ domainName: d, zoneId: zoneOf(d) })));
+    }
+  }
+
+  const distribution = new aws.cloudfront.Distribution(
+    childName(name, "cdnDistribution"),
+    childArgs(transforms, "cdnDistribution", {
+      enabled: true,
+      comment: `HTTP API ${name}`,
+      isIpv6Enabled: true,
+      httpVersion: "http2and3",
+      priceClass: cdn.cloudfrontPriceClass,
+      aliases: names,
+      origins: [{
+        originId: "api",
+        domainName: originDomain,
+        customOriginConfig: {
+          httpPort: 80,
+          httpsPort: 443,
+          originProtocolPolicy: "https-only",
+          originSslProtocols: ["TLSv1.2"],
+        },
+        customHeaders: (fwd.customRequestHeaders ?? []).map((h) => ({ name: h.headerName, value: h.value })),
+      }],
+      defaultCacheBehavior: {
+        targetOriginId: "api",
+        viewerProtocolPolicy: "redirect-to-https",
+        allowedMethods: fwd.allowedMethods ?? ALL_METHODS,
+        cachedMethods: caching.cacheMethods ?? ["GET", "HEAD"],
+        cachePolicyId: cachePolicy.id,
+        originRequestPolicyId: originRequestPolicy.id,
+        compress,
+      },
+      restrictions: { geoRestriction: { restrictionType: "none" } },
+      viewerCertificate: certificateArn
+        ? { acmCertificateArn: certificateArn, sslSupportMethod: "sni-only", minimumProtocolVersion: "TLSv1.2_2021" }
+        : { cloudfrontDefaultCertificate: true },
+    }),
+    { parent },
+  );
+
+  const domainScope: DomainScope = { parent, name, transforms, prefix: "cdn" };
+  domains.forEach((d, i) => {
+    if (d.disableDnsRecordCreation === true) return;
+    aliasRecords(domainScope, names[i], zoneOf(names[i]), { name: distribution.domainName, zoneId: distribution.hostedZoneId });
+  });
+  return { distribution, domain: distribution.domainName, customDomains: names };
+}

@@ -1,0 +1,298 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import type { HttpApiGatewayProperties } from "./properties";
+import type { HttpApiGatewayChildId } from "./child-ids";
+import { accessLogFormat } from "./access-log";
+import { createCdn } from "./cdn";
+import { createCustomDomains } from "./domains";
+import {
+  routeKey, routeMethodProblem, routePathProblem, routeSlug, routeSourceArnSuffix, type HttpApiGatewayIntegration,
+} from "./routes";
+import { registry } from "../../config/registry";
+import { checkProperties } from "../../config/check-properties";
+import { withDefaults } from "../../config/schema";
+import { knownView } from "../../shared/known";
+import { argumentsError } from "../../shared/component-error";
+import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+import type { DeepInput } from "../../shared/inputs";
+import type { Problem } from "../../shared/problem";
+
+/** A route to a Lambda function. */
+export interface HttpApiRoute {
+  /** `/items/{id}`, `/files/{proxy+}` (greedy only last). */
+  path: string;
+  /** An HTTP method, or `*` for any. */
+  method: string;
+  /** The function (or its ARN) that receives the requests. */
+  handler: aws.lambda.Function | pulumi.Input<string>;
+  /** Overrides the gateway's payloadFormat for this route. */
+  payloadFormat?: "1.0" | "2.0";
+}
+
+export interface HttpApiGatewayArgs extends DeepInput<HttpApiGatewayProperties> {
+  /** Routes made with the gateway (their methods count for the default CORS methods). */
+  routes?: HttpApiRoute[];
+  /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
+  transform?: ChildTransforms<HttpApiGatewayChildId>;
+}
+
+/** The resources of one route. */
+export interface HttpApiRouteResources {
+  integration: aws.apigatewayv2.Integration;
+  route: aws.apigatewayv2.Route;
+  permission: aws.lambda.Permission;
+}
+
+const TOKEN = "stackfile:index:HttpApiGateway";
+
+type Normalized = DeepInput<Required<HttpApiGatewayProperties>> & {
+  cors: DeepInput<Required<NonNullable<HttpApiGatewayProperties["cors"]>>>;
+  logging: DeepInput<Required<NonNullable<HttpApiGatewayProperties["logging"]>>>;
+  cdn: DeepInput<Required<NonNullable<HttpApiGatewayProperties["cdn"]>>>;
+};
+
+function routeProblems(routes: HttpApiRoute[]): Problem[] {
+  const out: Problem[] = [];
+  const keys = new Set<string>();
+  routes.forEach((r, i) => {
+    const why = routeMethodProblem(String(r.method)) ?? routePathProblem(String(r.path));
+    if (why) out.push({ path: ["routes", i], message: `route ${r.method} ${r.path}: ${why}` });
+    const key = routeKey(String(r.method), String(r.path));
+    if (keys.has(key)) out.push({ path: ["routes", i], message: `route ${key} is defined twice` });
+    keys.add(key);
+  });
+  return out;
+}
+
+/**
+ * An API Gateway HTTP API with an auto-deployed `$default` stage, access logs,
+ * CORS, custom domains and an optional CloudFront CDN.
+ *
+ * Children (ids for `transform` / YAML `overrides`): `api`, `stage`,
+ * `logGroup`; per custom domain `domainCertificate`, `domainValidationRecord`,
+ * `domainCertificateValidation`, `domainName`, `apiMapping`, `domainRecordA`,
+ * `domainRecordAaaa`; with a CDN `cdnProvider`, `cdnCachePolicy`,
+ * `cdnOriginRequestPolicy`, `cdnDistribution`, `cdnCertificate`,
+ * `cdnValidationRecord`, `cdnCertificateValidation`, `cdnRecordA`,
+ * `cdnRecordAaaa`; per route `integration`, `route`, `routePermission`.
+ *
+ * @example
+ * const api = new HttpApiGateway("api", {
+ *   cors: { enabled: true, allowedOrigins: ["https://app.example.com"] },
+ *   customDomains: [{ domainName: "api.example.com" }],
+ * });
+ * api.addRoute({ path: "/items/{id}", method: "GET", handler: itemsFunction });
+ */
+export class HttpApiGateway extends pulumi.ComponentResource {
+  /** Default domain name of the API. */
+  public readonly domain: pulumi.Output<string>;
+  /** Default URL of the API. */
+  public readonly url: pulumi.Output<string>;
+  /** Comma-separated custom domains (only with custom domains). */
+  public readonly customDomains?: pulumi.Output<string>;
+  public readonly customDomainUrls?: pulumi.Output<string>;
+  /** The CDN's own domain and URL (only with a CDN without custom domains). */
+  public readonly cdnDomain?: pulumi.Output<string>;
+  public readonly cdnUrl?: pulumi.Output<string>;
+  /** Comma-separated CDN custom domains (only with CDN custom domains). */
+  public readonly cdnCustomDomains?: pulumi.Output<string>;
+  public readonly cdnCustomDomainUrls?: pulumi.Output<string>;
+  public readonly api: aws.apigatewayv2.Api;
+  public readonly stage: aws.apigatewayv2.Stage;
+  public readonly distribution?: aws.cloudfront.Distribution;
+
+  private readonly gatewayName: string;
+  private readonly payloadFormat: pulumi.Input<string>;
+  private readonly transforms?: ChildTransforms;
+  private readonly routeKeys = new Set<string>();
+  /** Methods of the routes; the default CORS methods are read from it once. */
+  private readonly routeMethods = new Set<string>();
+  private corsMethodsFixed = false;
+  private readonly corsMethodsInferred: boolean;
+
+  constructor(name: string, args: HttpApiGatewayArgs = {}, opts?: pulumi.ComponentResourceOptions) {
+    const { transform, routes = [], ...props } = args;
+    const problems = [
+      ...checkProperties(registry["http-api-gateway"], knownView(props) as Record<string, unknown>),
+      ...routeProblems(routes),
+    ];
+    if (problems.length) throw argumentsError("HttpApiGateway", name, problems);
+    super(TOKEN, name, {}, opts);
+    this.gatewayName = name;
+    this.transforms = transform;
+
+    const p = withDefaults("HttpApiGatewayProperties", props) as unknown as Normalized;
+    this.payloadFormat = p.payloadFormat;
+    const parent = { parent: this };
+    this.corsMethodsInferred = p.cors.enabled === true && p.cors.allowedMethods === undefined;
+
+    this.api = new aws.apigatewayv2.Api(
+      childName(name, "api"),
+      childArgs(transform, "api", {
+        protocolType: "HTTP",
+        description: `HTTP API ${name} (stackfile)`,
+        corsConfiguration: p.cors.enabled === true
+          ? {
+            allowOrigins: p.cors.allowedOrigins,
+            allowHeaders: p.cors.allowedHeaders,
+            allowMethods: p.cors.allowedMethods ?? this.inferredCorsMethods(),
+            allowCredentials: p.cors.allowCredentials,
+            exposeHeaders: p.cors.exposedResponseHeaders,
+            maxAge: p.cors.maxAge,
+          }
+          : undefined,
+      }),
+      parent,
+    );
+
+    let logGroup: aws.cloudwatch.LogGroup | undefined;
+    if (p.logging.disabled !== true) {
+      logGroup = new aws.cloudwatch.LogGroup(
+        childName(name, "logGroup"),
+        childArgs(transform, "logGroup", { retentionInDays: p.logging.retentionDays }),
+        parent,
+      );
+    }
+    this.stage = new aws.apigatewayv2.Stage(
+      childName(name, "stage"),
+      childArgs(transform, "stage", {
+        apiId: this.api.id,
+        name: "$default",
+        autoDeploy: true,
+        accessLogSettings: logGroup
+          ? { destinationArn: logGroup.arn, format: pulumi.output(p.logging.format).apply(accessLogFormat) }
+          : undefined,
+      }),
+      parent,
+    );
+
+    this.domain = this.api.apiEndpoint.apply((e) => e.replace(/^https:\/\//, ""));
+    this.url = this.api.apiEndpoint;
+
+    const domains = createCustomDomains({ parent: this, name, transforms: transform }, p.customDomains ?? [], this.api.id, this.stage.name);
+    if (domains.length) {
+      this.customDomains = pulumi.output(domains.join(","));
+      this.customDomainUrls = pulumi.output(domains.map((d) => `https://${d}`).join(","));
+    }
+
+    if (p.cdn.enabled === true) {
+      const cdn = createCdn({ parent: this, name, transforms: transform }, p.cdn, this.domain);
+      this.distribution = cdn.distribution;
+      if (cdn.customDomains.length) {
+        this.cdnCustomDomains = pulumi.output(cdn.customDomains.join(","));
+        this.cdnCustomDomainUrls = pulumi.output(cdn.customDomains.map((d) => `https://${d}`).join(","));
+      } else {
+        this.cdnDomain = cdn.domain;
+        this.cdnUrl = pulumi.interpolate`https://${cdn.domain}`;
+      }
+    }
+
+    for (const r of routes) this.addRoute(r);
+
+    this.registerOutputs({
+      domain: this.domain,
+      url: this.url,
+      customDomains: this.customDomains,
+      customDomainUrls: this.customDomainUrls,
+      cdnDomain: this.cdnDomain,
+      cdnUrl: this.cdnUrl,
+      cdnCustomDomains: this.cdnCustomDomains,
+      cdnCustomDomainUrls: this.cdnCustomDomainUrls,
+    });
+  }
+
+  /**
+   * The default CORS methods: those of the routes, read once the program's
+   * current synchronous step is over (so `addRoute` calls right after the
+   * constructor count). `*` routes allow every method.
+   */
+  private inferredCorsMethods(): pulumi.Output<string[]> {
+    return pulumi.output(new Promise<string[]>((resolve) => setImmediate(() => {
+      this.corsMethodsFixed = true;
+      const methods = [...this.routeMethods];
+      resolve(methods.includes("*") ? ["*"] : methods.sort());
+    })));
+  }
+
+  /**
+   * Routes `method path` to a Lambda function: an AWS_PROXY integration, the
+   * route, and a permission for this API and route only to invoke it.
+   */
+  public addRoute(route: HttpApiRoute): HttpApiRouteResources {
+    const method = String(route.method).toUpperCase();
+    const why = routeMethodProblem(method) ?? routePathProblem(route.path);
+    if (why) throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': route ${route.method} ${route.path}: ${why}`);
+    const key = routeKey(method, route.path);
+    if (this.routeKeys.has(key)) throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': route ${key} is defined twice`);
+    const corsMethod = method === "ANY" ? "*" : method;
+    if (this.corsMethodsInferred && this.corsMethodsFixed && !this.routeMethods.has(corsMethod) && !this.routeMethods.has("*")) {
+      throw new pulumi.RunError(
+        `HttpApiGateway '${this.gatewayName}': route ${key} was added after the default CORS methods were fixed; ` +
+        "pass it in `routes`, add it right after creating the gateway, or set cors.allowedMethods",
+      );
+    }
+    this.routeKeys.add(key);
+    this.routeMethods.add(corsMethod);
+
+    const slug = routeSlug(key);
+    const functionArn = route.handler instanceof aws.lambda.Function ? route.handler.arn : route.handler;
+    const parent = { parent: this };
+    const integration = new aws.apigatewayv2.Integration(
+      `${childName(this.gatewayName, "integration")}-${slug}`,
+      childArgs(this.transforms, "integration", {
+        apiId: this.api.id,
+        integrationType: "AWS_PROXY",
+        integrationMethod: "POST",
+        integrationUri: functionArn,
+        payloadFormatVersion: route.payloadFormat ?? this.payloadFormat,
+      }),
+      parent,
+    );
+    const apiRoute = new aws.apigatewayv2.Route(
+      `${childName(this.gatewayName, "route")}-${slug}`,
+      childArgs(this.transforms, "route", {
+        apiId: this.api.id,
+        routeKey: key,
+        target: pulumi.interpolate`integrations/${integration.id}`,
+      }),
+      parent,
+    );
+    const permission = new aws.lambda.Permission(
+      `${childName(this.gatewayName, "routePermission")}-${slug}`,
+      childArgs(this.transforms, "routePermission", {
+        action: "lambda:InvokeFunction",
+        function: functionArn,
+        principal: "apigateway.amazonaws.com",
+        sourceArn: pulumi.interpolate`${this.api.executionArn}${routeSourceArnSuffix(method, route.path)}`,
+      }),
+      parent,
+    );
+    return { integration, route: apiRoute, permission };
+  }
+}
+
+/**
+ * Attaches a workload's `http-api-gateway` integration (the spec's Endpoints
+ * shape) to the gateway it names, routing to `handler`.
+ */
+export function attachHttpApiIntegration(
+  gateways: Record<string, HttpApiGateway>,
+  integration: HttpApiGatewayIntegration,
+  handler: aws.lambda.Function | pulumi.Input<string>,
+  payloadFormat?: "1.0" | "2.0",
+): HttpApiRouteResources {
+  if (integration.type !== "http-api-gateway") {
+    throw new pulumi.RunError(`integration type must be 'http-api-gateway' (got '${String(integration.type)}')`);
+  }
+  const { httpApiGatewayName, path, method, containerPort } = integration.properties;
+  const gateway = gateways[httpApiGatewayName];
+  if (!gateway) {
+    throw new pulumi.RunError(`no http-api-gateway named '${httpApiGatewayName}'; gateways: ${Object.keys(gateways).join(", ") || "none"}`);
+  }
+  if (containerPort !== undefined) {
+    throw new pulumi.RunError(`containerPort is for container workloads; a function integration takes none (route ${method} ${path})`);
+  }
+  return gateway.addRoute({ path, method, handler, payloadFormat });
+}
+
+export type { HttpApiGatewayIntegration } from "./routes";

@@ -1,0 +1,73 @@
+// Routes: path checks, route keys, and the integration shape workloads use.
+import { createHash } from "crypto";
+
+/** Methods a route may have; `*` is any method (`ANY`). */
+export type RouteMethod = "*" | "ANY" | "DELETE" | "GET" | "HEAD" | "OPTIONS" | "PATCH" | "POST" | "PUT";
+
+const METHODS = ["ANY", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
+
+/**
+ * A workload's event integration with a gateway, as the spec's Endpoints
+ * section writes it in a workload's `events` array.
+ */
+export interface HttpApiGatewayIntegration {
+  type: "http-api-gateway";
+  properties: {
+    /** Name of the gateway resource that forwards requests. */
+    httpApiGatewayName: string;
+    /** Path pattern; `{param}` and a final greedy `{proxy+}` are allowed. */
+    path: string;
+    /** HTTP method, or `*` for any. */
+    method: string;
+    /** Port of the container that receives requests (container workloads only). */
+    containerPort?: number;
+  };
+}
+
+/** Why a route path is refused, or undefined. */
+export function routePathProblem(path: string): string | undefined {
+  if (!path.startsWith("/")) return `path must start with '/' (got '${path}')`;
+  if (path.length > 1 && path.endsWith("/")) return `path must not end with '/' (got '${path}')`;
+  const segments = path.split("/").slice(1);
+  for (const [i, seg] of segments.entries()) {
+    if (seg === "" && path !== "/") return `path has an empty segment ('//') in '${path}'`;
+    const param = /^\{([A-Za-z0-9._-]+)(\+?)\}$/.exec(seg);
+    if (param) {
+      if (param[2] === "+" && i !== segments.length - 1) {
+        return `greedy parameter '${seg}' must be the last segment of '${path}'`;
+      }
+      continue;
+    }
+    if (/[{}]/.test(seg)) return `segment '${seg}' of '${path}' is not a parameter: write {name} or a final {name+}`;
+    if (!/^[A-Za-z0-9._~!$&'()*+,;=:@%-]*$/.test(seg)) return `segment '${seg}' of '${path}' has characters a URL path cannot hold`;
+  }
+  return undefined;
+}
+
+/** Why a route method is refused, or undefined. */
+export function routeMethodProblem(method: string): string | undefined {
+  const m = method.toUpperCase();
+  return m === "*" || METHODS.includes(m) ? undefined : `method must be one of *, ${METHODS.slice(1).join(", ")} (got '${method}')`;
+}
+
+/** `GET /items/{id}`; `*` becomes `ANY`. */
+export function routeKey(method: string, path: string): string {
+  const m = method.toUpperCase();
+  return `${m === "*" ? "ANY" : m} ${path}`;
+}
+
+/**
+ * The execute-api ARN pattern of a route, for a Lambda permission scoped to
+ * it: any stage, the route's method, path parameters as wildcards.
+ */
+export function routeSourceArnSuffix(method: string, path: string): string {
+  const m = method.toUpperCase();
+  const p = path.replace(/\{[^}]+\}/g, "*");
+  return `/*/${m === "*" || m === "ANY" ? "*" : m}${p}`;
+}
+
+/** A stable, readable suffix for a route's children: `get-items-id-1a2b3c`. */
+export function routeSlug(key: string): string {
+  const readable = key.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return `${readable}-${createHash("sha256").update(key).digest("hex").slice(0, 6)}`;
+}

@@ -1,0 +1,124 @@
+// Custom domains for any component: the hosted zone (longest matching parent
+// zone of the account), a DNS-validated ACM certificate, and alias records.
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import { childArgs, childName, type ChildTransforms } from "./children";
+
+export interface DomainScope {
+  parent: pulumi.ComponentResource;
+  /** The component's name. */
+  name: string;
+  transforms?: ChildTransforms;
+  /** Child-id prefix: `domain` or `cdn` (`domainCertificate`, `cdnRecordA`, ...). */
+  prefix: string;
+  /** Provider for the certificate (us-east-1 for CloudFront). */
+  certificateProvider?: aws.Provider;
+}
+
+/** `api.example.com` -> `api-example-com`: a stable part of child names. */
+export function domainSlug(domainName: string): string {
+  return domainName.toLowerCase().replace(/\.$/, "").replace(/\*/g, "wildcard").replace(/[^a-z0-9]+/g, "-");
+}
+
+/** Zone names to try for a domain, most specific first (`a.b.example.com`, `b.example.com`, `example.com`). */
+export function zoneCandidates(domainName: string): string[] {
+  const labels = domainName.toLowerCase().replace(/\.$/, "").replace(/^\*\./, "").split(".");
+  const out: string[] = [];
+  for (let i = 0; i <= labels.length - 2; i++) out.push(labels.slice(i).join("."));
+  return out;
+}
+
+/** The id of the public hosted zone that holds `domainName`: the longest matching one. */
+export function hostedZoneId(domainName: string, parent: pulumi.Resource): pulumi.Output<string> {
+  const lookup = async (): Promise<string> => {
+    const tried = zoneCandidates(domainName);
+    for (const zone of tried) {
+      try {
+        const found = await aws.route53.getZone({ name: zone, privateZone: false }, { parent });
+        return found.zoneId;
+      } catch {
+        // No zone of this name in the account: try the parent domain.
+      }
+    }
+    throw new pulumi.RunError(
+      `no Route 53 hosted zone for ${domainName} in this account (looked for ${tried.join(", ")}); ` +
+      `add a hosted zone for the domain or a parent domain, and point the registrar's name servers at it`,
+    );
+  };
+  return pulumi.output(lookup());
+}
+
+function child(scope: DomainScope, id: string, domainName: string): string {
+  return `${childName(scope.name, scope.prefix + id)}-${domainSlug(domainName)}`;
+}
+
+/**
+ * A managed certificate for the domains (the first is the subject, the others
+ * alternative names), validated through one DNS record per domain in its
+ * zone; resolves to the certificate's ARN once it is valid.
+ */
+export function managedCertificate(
+  scope: DomainScope, domains: { domainName: string; zoneId: pulumi.Input<string> }[],
+): pulumi.Output<string> {
+  const opts = { parent: scope.parent, provider: scope.certificateProvider };
+  const [first, ...others] = domains;
+  const certificate = new aws.acm.Certificate(
+    child(scope, "Certificate", first.domainName),
+    childArgs(scope.transforms, `${scope.prefix}Certificate`, {
+      domainName: first.domainName,
+      subjectAlternativeNames: others.length ? others.map((d) => d.domainName) : undefined,
+      validationMethod: "DNS",
+      keyAlgorithm: "RSA_2048",
+      tags: { Name: first.domainName },
+    }),
+    opts,
+  );
+  const records = domains.map(({ domainName, zoneId }) => {
+    const option = certificate.domainValidationOptions.apply((all) => {
+      const o = all.find((x) => x.domainName === domainName) ?? all[0];
+      return { name: o.resourceRecordName!, type: o.resourceRecordType!, value: o.resourceRecordValue! };
+    });
+    return new aws.route53.Record(
+      child(scope, "ValidationRecord", domainName),
+      childArgs(scope.transforms, `${scope.prefix}ValidationRecord`, {
+        zoneId,
+        name: option.name,
+        type: option.type,
+        records: [option.value],
+        ttl: 60,
+        allowOverwrite: true,
+      }),
+      { parent: scope.parent },
+    );
+  });
+  const validation = new aws.acm.CertificateValidation(
+    child(scope, "CertificateValidation", first.domainName),
+    childArgs(scope.transforms, `${scope.prefix}CertificateValidation`, {
+      certificateArn: certificate.arn,
+      validationRecordFqdns: records.map((r) => r.fqdn),
+    }),
+    opts,
+  );
+  return validation.certificateArn;
+}
+
+/** A and AAAA alias records pointing `domainName` at a target (CloudFront, API Gateway). */
+export function aliasRecords(
+  scope: DomainScope, domainName: string, zoneId: pulumi.Input<string>,
+  target: { name: pulumi.Input<string>; zoneId: pulumi.Input<string> },
+): aws.route53.Record[] {
+  return (["A", "AAAA"] as const).map((type) => {
+    const id = type === "A" ? "RecordA" : "RecordAaaa";
+    return new aws.route53.Record(
+      child(scope, id, domainName),
+      childArgs(scope.transforms, `${scope.prefix}${id}`, {
+        zoneId,
+        name: domainName,
+        type,
+        aliases: [{ name: target.name, zoneId: target.zoneId, evaluateTargetHealth: false }],
+        allowOverwrite: true,
+      }),
+      { parent: scope.parent },
+    );
+  });
+}
