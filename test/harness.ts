@@ -54,3 +54,22 @@ export const T = {
   redisGuard: "pulumi-nodejs:dynamic/stackfile:RedisUpdateGuard",
   redis: "stackfile:index:RedisCluster",
 };
+
+export const G = {
+  gateway: "stackfile:index:HttpApiGateway",
+  api: "aws:apigatewayv2/api:Api",
+  stage: "aws:apigatewayv2/stage:Stage",
+  integration: "aws:apigatewayv2/integration:Integration",
+  route: "aws:apigatewayv2/route:Route",
+  permission: "aws:lambda/permission:Permission",
+  domainName: "aws:apigatewayv2/domainName:DomainName",
+  apiMapping: "aws:apigatewayv2/apiMapping:ApiMapping",
+  certificate: "aws:acm/certificate:Certificate",
+  validation: "aws:acm/certificateValidation:CertificateValidation",
+  record: "aws:route53/record:Record",
+  distribution: "aws:cloudfront/distribution:Distribution",
+  cachePolicy: "aws:cloudfront/cachePolicy:CachePolicy",
+  originRequestPolicy: "aws:cloudfront/originRequestPolicy:OriginRequestPolicy",
+  provider: "pulumi:providers:aws",
+  logGroup: "aws:cloudwatch/logGroup:LogGroup",
+};

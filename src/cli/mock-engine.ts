@@ -10,8 +10,10 @@ export interface RegisteredResource {
   /** Name of the parent resource, or null for top-level ones. */
   parent: string | null;
   custom: boolean;
-  /** Names of explicit dependencies (`dependsOn`). */
+  /** Names of the resources it depends on (`dependsOn` and inputs). */
   dependsOn: string[];
+  /** Name of its explicit provider resource, if any. */
+  provider: string | null;
   inputs: Record<string, any>;
   id: string | undefined;
   state: Record<string, any>;
@@ -36,6 +38,13 @@ export interface MockRun<T> {
   result: T;
   /** Errors raised while resources were registered (failed applies and the like). */
   errors: Error[];
+}
+
+/** `urn:...::pulumi:providers:aws::name::id` -> `name`; default providers -> null. */
+function providerName(ref: string | undefined): string | null {
+  if (!ref) return null;
+  const name = ref.split("::").slice(-2)[0];
+  return name.startsWith("default") ? null : name;
 }
 
 function nameFromUrn(urn: string): string {
@@ -85,6 +94,7 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
       parent: parent ? nameFromUrn(parent) : null,
       custom: req.getCustom(),
       dependsOn: (req.getDependenciesList() as string[]).map(nameFromUrn),
+      provider: providerName(req.getProvider()),
       inputs: {},
       id: undefined,
       state: {},
