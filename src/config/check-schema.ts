@@ -80,7 +80,8 @@ function check(schema: JsonSchema, value: unknown, path: Path, out: Problem[]): 
     const quoted = expected === "string" && typeof value === "number"
       ? s.enum?.find((e) => typeof e === "string" && parseFloat(e) === value) : undefined;
     const fix = quoted !== undefined ? `; write it in quotes: "${String(quoted)}"` : "";
-    out.push({ path, message: `${field} must be ${TYPE_WORDS[expected] ?? expected}, not ${describe(value)}${fix}` });
+    const wanted = s.enum && s.enum.length <= 20 ? `one of ${s.enum.map(String).join(", ")}` : TYPE_WORDS[expected] ?? expected;
+    out.push({ path, message: `${field} must be ${wanted}, not ${describe(value)}${fix}` });
     return;
   }
   if (s.enum && !s.enum.includes(value)) {

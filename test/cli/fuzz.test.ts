@@ -46,7 +46,7 @@ function getIn(root: any, p: Path): unknown {
   return p.reduce((o, k) => (o == null ? undefined : o[k]), root);
 }
 
-const REQUIRED = new Set(["resources", "type", "properties", "instanceSize", "defaultUserPassword"]);
+const REQUIRED = new Set(["resources", "type", "properties", "instanceSize", "defaultUserPassword", "enabled", "domainName", "behavior", "headerName", "value"]);
 
 function kind(v: unknown): string {
   return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
@@ -63,11 +63,15 @@ function mutate(text: string, rand: () => number): { text: string; how: string }
     const p = pick(paths(doc).filter((x) => !String(getIn(doc, x)).startsWith("$")));
     const original = getIn(doc, p);
     const candidates: unknown[] = [12345, "not-valid", true, [1, 2], { zz: 1 }, null, 1.5, -7];
-    const replacement = pick(candidates.filter((c) => kind(c) !== kind(original)));
+    // An empty `properties:` is a gateway with no properties: valid.
+    const gatewayProperties = p.length === 3 && p[2] === "properties" && (getIn(doc, p.slice(0, 2)) as { type?: string }).type === "http-api-gateway";
+    const replacement = pick(candidates.filter((c) => kind(c) !== kind(original) && !(gatewayProperties && c === null)));
     return { text: stringify(setIn(doc, p, replacement)), how: `type of ${p.join(".")} -> ${JSON.stringify(replacement)}` };
   }
   if (op === "delete") {
-    const p = pick(paths(doc).filter((x) => x.length && REQUIRED.has(String(x[x.length - 1]))));
+    // `properties` of an http-api-gateway is optional.
+    const p = pick(paths(doc).filter((x) => x.length && REQUIRED.has(String(x[x.length - 1])) &&
+      !(x.length === 3 && x[2] === "properties" && (getIn(doc, x.slice(0, 2)) as { type?: string }).type === "http-api-gateway")));
     const parent = p.length === 1 ? doc : getIn(doc, p.slice(0, -1));
     delete (parent as any)[p[p.length - 1]];
     return { text: stringify(doc), how: `delete ${p.join(".")}` };
