@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
 import { HttpApiGateway, attachHttpApiIntegration, type HttpApiGatewayArgs } from "../../../src/components/http-api-gateway";
 import { run, outputValue, G } from "../../harness";
 
@@ -119,6 +120,16 @@ describe("HttpApiGateway: routes", () => {
       { action: permission.action, fn: permission.function, principal: permission.principal, arn: permission.sourceArn },
       { action: "lambda:InvokeFunction", fn: FN, principal: "apigateway.amazonaws.com", arn: `${r.one(G.api).state.executionArn}/*/GET/items/*` },
     );
+  });
+
+  it("takes a @pulumi/aws Function as the handler, using its ARN", async () => {
+    const r = await run(() => {
+      const fn = new aws.lambda.Function("items", { role: "arn:aws:iam::123456789012:role/items", runtime: "nodejs22.x", handler: "index.handler", code: new pulumi.asset.AssetArchive({}) });
+      new HttpApiGateway("api", { routes: [{ path: "/items", method: "GET", handler: fn }] });
+    });
+    const fnArn = r.one("aws:lambda/function:Function").state.arn;
+    assert.strictEqual(r.one(G.integration).inputs.integrationUri, fnArn);
+    assert.strictEqual(r.one(G.permission).inputs.function, fnArn);
   });
 
   it("* becomes ANY and a greedy path; exact and greedy routes for the same path coexist (the most specific wins at AWS)", async () => {
