@@ -1,0 +1,6 @@
+// OpenNext options for this app (read by `open-next build`).
+const config = {
+  default: {},
+};
+
+export default config;
