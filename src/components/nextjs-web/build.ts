@@ -1,0 +1,148 @@
+// Builds a Next.js app with OpenNext (or the user's buildCommand), skips the
+// build when the sources have not changed, reads what OpenNext says to deploy,
+// and makes sure the image optimizer's sharp matches the function's CPU.
+import { spawnSync, type StdioOptions } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { sourceHash } from "./source-hash";
+
+/** `.open-next/open-next.output.json`, the parts read here. */
+export interface OpenNextOutput {
+  origins: {
+    s3: { type: "s3"; originPath: string; copy: { from: string; to: string; cached: boolean; versionedSubDir?: string }[] };
+    default: { type: "function"; handler: string; bundle: string; streaming?: boolean };
+    imageOptimizer?: { type: "function"; handler: string; bundle: string };
+    [name: string]: unknown;
+  };
+  behaviors: { pattern: string; origin: string }[];
+  additionalProps?: {
+    warmer?: { handler: string; bundle: string };
+    initializationFunction?: { handler: string; bundle: string };
+    revalidationFunction?: { handler: string; bundle: string };
+  };
+}
+
+export interface BuildResult {
+  appDir: string;
+  output: OpenNextOutput;
+  /** Next.js's build id (from `.open-next/assets/BUILD_ID`). */
+  buildId: string;
+  /** Content hash of the sources the build came from. */
+  sourceHash: string;
+  /** False when an earlier build of the same sources was reused. */
+  built: boolean;
+  warnings: string[];
+}
+
+export interface BuildOptions {
+  buildCommand?: string;
+  /** Where the build's output goes; by default to stderr, so `plan --json` stays clean. */
+  stdio?: StdioOptions;
+}
+
+/** A build that could not run or failed: shown to users as a message, never a stack trace. */
+export class BuildError extends Error {}
+
+/** Bump when what the build step does changes, so earlier builds are not reused. */
+const BUILD_STEP_VERSION = "1";
+const STAMP = ".stackfile-build.json";
+const CONFIG_FILES = ["next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs"];
+
+/** `open-next build` from the @opennextjs/aws this package depends on (its exports hide package.json). */
+function openNextCommand(): string {
+  for (const dir of require.resolve.paths("@opennextjs/aws") ?? []) {
+    const bin = path.join(dir, "@opennextjs", "aws", "dist", "index.js");
+    if (fs.existsSync(bin)) return `"${process.execPath}" "${bin}" build`;
+  }
+  throw new BuildError("@opennextjs/aws is not installed; run npm install in your project");
+}
+
+export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResult {
+  const dir = path.resolve(appDir);
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
+    throw new BuildError(`appDirectory ${appDir} does not exist; it must be the folder of the Next.js project`);
+  }
+  const config = CONFIG_FILES.find((f) => fs.existsSync(path.join(dir, f)));
+  if (!config && !fs.existsSync(path.join(dir, "package.json"))) {
+    throw new BuildError(`appDirectory ${appDir} holds no Next.js project (no next.config.* or package.json)`);
+  }
+  const command = opts.buildCommand ?? openNextCommand();
+  const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION]);
+  const outDir = path.join(dir, ".open-next");
+  const stampFile = path.join(outDir, STAMP);
+  const outputFile = path.join(outDir, "open-next.output.json");
+  const stamp = fs.existsSync(stampFile) ? (JSON.parse(fs.readFileSync(stampFile, "utf8")) as { sourceHash?: string }) : {};
+  const reuse = stamp.sourceHash === hash && fs.existsSync(outputFile);
+
+  if (!reuse) {
+    const r = spawnSync(command, {
+      cwd: dir,
+      shell: true,
+      stdio: opts.stdio ?? ["ignore", process.stderr, process.stderr],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    if (r.error) throw new BuildError(`could not run the build of ${appDir} (${opts.buildCommand ?? "open-next build"}): ${r.error.message}`);
+    if (r.status !== 0) {
+      throw new BuildError(
+        `the build of ${appDir} failed: \`${opts.buildCommand ?? "open-next build"}\` exited with ${r.status ?? r.signal}; its output is above`,
+      );
+    }
+    if (!fs.existsSync(outputFile)) {
+      throw new BuildError(
+        `the build of ${appDir} left no .open-next/open-next.output.json; buildCommand must run \`open-next build\` (from @opennextjs/aws)`,
+      );
+    }
+  }
+  const output = JSON.parse(fs.readFileSync(outputFile, "utf8")) as OpenNextOutput;
+  ensureSharpForArm64(outDir, output);
+  if (!reuse) fs.writeFileSync(stampFile, JSON.stringify({ sourceHash: hash }) + "\n");
+
+  const warnings: string[] = [];
+  const configText = config ? fs.readFileSync(path.join(dir, config), "utf8") : "";
+  if (!configText.includes("generateBuildId")) {
+    warnings.push(
+      `${appDir}: next.config has no generateBuildId, so Next.js picks a random build id on every build; ` +
+      "set one derived from your sources (or commit) so that deploys of unchanged code change nothing",
+    );
+  }
+  const buildIdFile = [path.join(outDir, "assets", "BUILD_ID"), path.join(dir, ".next", "BUILD_ID")].find((f) => fs.existsSync(f));
+  const buildId = buildIdFile ? fs.readFileSync(buildIdFile, "utf8").trim() : hash.slice(0, 20);
+  return { appDir: dir, output, buildId, sourceHash: hash, built: !reuse, warnings };
+}
+
+/**
+ * The image optimizer runs on arm64, but current npm ignores OpenNext's
+ * `--arch` flag and installs sharp for the build machine. Swap in the arm64
+ * build of the same sharp version, or fail saying how to fix it.
+ */
+export function ensureSharpForArm64(outDir: string, output: OpenNextOutput): void {
+  const bundle = output.origins.imageOptimizer?.bundle;
+  if (!bundle) return;
+  const fnDir = path.join(outDir, "..", bundle);
+  const img = path.join(fnDir, "node_modules", "@img");
+  const fix = "set imageOptimization.install in open-next.config.ts to " +
+    `{ packages: ["sharp@<version>"], arch: "arm64", additionalArgs: "--cpu=arm64" }`;
+  const sharpPkg = path.join(fnDir, "node_modules", "sharp", "package.json");
+  if (!fs.existsSync(sharpPkg)) {
+    throw new BuildError(`the image optimization function has no sharp (OpenNext could not install it; it needs the npm registry); ${fix}`);
+  }
+  const present = fs.existsSync(img) ? fs.readdirSync(img) : [];
+  if (present.includes("sharp-linux-arm64")) return;
+  const version = (JSON.parse(fs.readFileSync(sharpPkg, "utf8")) as { version: string }).version;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-sharp-"));
+  try {
+    const r = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--os=linux", "--cpu=arm64", "--libc=glibc", `sharp@${version}`], {
+      cwd: tmp, encoding: "utf8", env: { ...process.env, SHARP_IGNORE_GLOBAL_LIBVIPS: "1" },
+    });
+    const got = path.join(tmp, "node_modules", "@img");
+    if (r.status !== 0 || !fs.existsSync(path.join(got, "sharp-linux-arm64"))) {
+      throw new BuildError(`the image optimization function's sharp is built for ${present.join(", ") || "another CPU"}, not arm64, and installing sharp@${version} for arm64 failed; ${fix}`);
+    }
+    for (const name of present.filter((n) => n.startsWith("sharp-"))) fs.rmSync(path.join(img, name), { recursive: true, force: true });
+    fs.mkdirSync(img, { recursive: true });
+    for (const name of fs.readdirSync(got)) fs.cpSync(path.join(got, name), path.join(img, name), { recursive: true, dereference: true });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
