@@ -1,0 +1,122 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { execFile } from "child_process";
+import { promisify } from "util";
+import * as pulumi from "@pulumi/pulumi";
+import { S3Client, ListObjectsV2Command, HeadObjectCommand, GetObjectCommand } from "@aws-sdk/client-s3";
+import { assetSyncProvider, ASSET_SYNC_VERSION } from "../../../src/providers/asset-sync";
+import { assetManifest, IMMUTABLE, REVALIDATE } from "../../../src/components/nextjs-web/assets";
+import type { OpenNextOutput } from "../../../src/components/nextjs-web/build";
+import { startLocalS3, type LocalS3 } from "../../s3-server";
+
+const OUTPUT = {
+  origins: { s3: { type: "s3", originPath: "_assets", copy: [{ from: ".open-next/assets", to: "_assets", cached: true }, { from: ".open-next/cache", to: "_cache", cached: false }] } },
+  behaviors: [],
+} as unknown as OpenNextOutput;
+
+function app(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-"));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+describe("asset sync against a local S3-compatible server", function () {
+  this.timeout(60000);
+  let s3: LocalS3;
+  let client: S3Client;
+  before(async () => {
+    s3 = await startLocalS3(["site"]);
+    client = new S3Client({ region: "us-east-1", endpoint: s3.endpoint, forcePathStyle: true });
+  });
+  after(async () => {
+    client.destroy();
+    await s3.stop();
+  });
+
+  const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: "site" }))).Contents ?? []).map((o) => o.Key!).sort();
+  const inputs = (dir: string) => ({
+    bucket: "site", region: "us-east-1", endpoint: s3.endpoint, baseDir: dir, keepPrefixes: ["_assets/_next/static/"],
+    syncVersion: ASSET_SYNC_VERSION, ...assetManifest(dir, OUTPUT, [{ includePattern: "fonts/**", headers: [{ key: "Cache-Control", value: "public, max-age=86400" }] }]),
+  });
+
+  it("uploads everything first, with cache and content headers; no change uploads 0; one change uploads 1; delete empties the bucket", async () => {
+    const dir = app({
+      ".open-next/assets/_next/static/chunks/app-1.js": "console.log(1)",
+      ".open-next/assets/favicon.ico": "icon",
+      ".open-next/assets/fonts/a.woff2": "font",
+      ".open-next/assets/BUILD_ID": "b1",
+      ".open-next/cache/b1/index.cache": "{}",
+    });
+    const first = await assetSyncProvider.create(inputs(dir));
+    assert.strictEqual(first.outs.uploaded, 5);
+    assert.deepStrictEqual(await keys(), ["_assets/BUILD_ID", "_assets/_next/static/chunks/app-1.js", "_assets/favicon.ico", "_assets/fonts/a.woff2", "_cache/b1/index.cache"]);
+    const head = async (k: string) => client.send(new HeadObjectCommand({ Bucket: "site", Key: k }));
+    assert.deepStrictEqual([(await head("_assets/_next/static/chunks/app-1.js")).CacheControl, (await head("_assets/_next/static/chunks/app-1.js")).ContentType], [IMMUTABLE, "text/javascript; charset=utf-8"]);
+    assert.strictEqual((await head("_assets/favicon.ico")).CacheControl, REVALIDATE);
+    assert.strictEqual((await head("_assets/fonts/a.woff2")).CacheControl, "public, max-age=86400", "fileOptions headers apply");
+    assert.strictEqual((await head("_cache/b1/index.cache")).CacheControl, undefined);
+
+    const same = await assetSyncProvider.diff!("id", first.outs, inputs(dir));
+    assert.strictEqual(same.changes, false, "a preview with no change shows no change");
+    const again = await assetSyncProvider.update!("id", first.outs, inputs(dir));
+    assert.strictEqual(again.outs.uploaded, 0);
+
+    fs.writeFileSync(path.join(dir, ".open-next/assets/favicon.ico"), "new icon");
+    const changed = inputs(dir);
+    assert.strictEqual((await assetSyncProvider.diff!("id", again.outs, changed)).changes, true);
+    const third = await assetSyncProvider.update!("id", again.outs, changed);
+    assert.strictEqual(third.outs.uploaded, 1);
+    const body = await (await client.send(new GetObjectCommand({ Bucket: "site", Key: "_assets/favicon.ico" }))).Body!.transformToString();
+    assert.strictEqual(body, "new icon");
+
+    await assetSyncProvider.delete!("id", third.outs);
+    assert.deepStrictEqual(await keys(), []);
+  });
+
+  it("keeps the previous deploy's _next/static files and deletes other removed files", async () => {
+    const dir = app({ ".open-next/assets/_next/static/chunks/old.js": "old", ".open-next/assets/old.txt": "old", ".open-next/assets/BUILD_ID": "1" });
+    const first = await assetSyncProvider.create(inputs(dir));
+    fs.rmSync(path.join(dir, ".open-next/assets/_next/static/chunks/old.js"));
+    fs.rmSync(path.join(dir, ".open-next/assets/old.txt"));
+    fs.writeFileSync(path.join(dir, ".open-next/assets/_next/static/chunks/new.js"), "new");
+    const second = await assetSyncProvider.update!("id", first.outs, inputs(dir));
+    assert.deepStrictEqual(await keys(), ["_assets/BUILD_ID", "_assets/_next/static/chunks/new.js", "_assets/_next/static/chunks/old.js"]);
+    assert.deepStrictEqual(second.outs.retained, ["_assets/_next/static/chunks/old.js"]);
+    await assetSyncProvider.delete!("id", second.outs);
+    assert.deepStrictEqual(await keys(), [], "delete removes retained files too");
+  });
+
+  it("retries a transient failure", async () => {
+    const dir = app({ ".open-next/assets/a.txt": "a", ".open-next/assets/b.txt": "b" });
+    s3.failOnce("/site/_assets/b.txt");
+    s3.seen.length = 0;
+    const r = await assetSyncProvider.create(inputs(dir));
+    assert.strictEqual(r.outs.uploaded, 2);
+    assert.strictEqual(s3.seen.filter((x) => x === "PUT /site/_assets/b.txt").length, 2, "the failed upload was sent again");
+    assert.deepStrictEqual(await keys(), ["_assets/a.txt", "_assets/b.txt"]);
+    await assetSyncProvider.delete!("id", r.outs);
+  });
+
+  it("runs serialized as Pulumi does, in a fresh process", async () => {
+    const dir = app({ ".open-next/assets/x.css": "body{}" });
+    const sf = await pulumi.runtime.serializeFunction(() => assetSyncProvider);
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sync-"));
+    fs.writeFileSync(path.join(tmp, "provider.js"), sf.text);
+    fs.writeFileSync(path.join(tmp, "run.js"), `
+      const p = require("./provider.js").${sf.exportName}();
+      p.create(${JSON.stringify(inputs(dir))}).then((r) => process.stdout.write(JSON.stringify(r.outs.uploaded)), (e) => { console.error(e.message); process.exit(1); });`);
+    // Not execFileSync: the S3 server runs in this process and must keep answering.
+    const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(tmp, "run.js")], {
+      cwd: process.cwd(), encoding: "utf8", env: { ...process.env, NODE_PATH: path.join(process.cwd(), "node_modules") },
+    });
+    assert.strictEqual(out, "1");
+    assert.deepStrictEqual(await keys(), ["_assets/x.css"]);
+    const { files, ...rest } = inputs(dir);
+    await assetSyncProvider.delete!("id", { ...rest, files, retained: [] });
+  });
+});
