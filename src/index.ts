@@ -11,6 +11,9 @@ export {
 export type { HttpApiGatewayProperties } from "./components/http-api-gateway/properties";
 export type { HttpApiGatewayChildId } from "./components/http-api-gateway/child-ids";
 export type { DomainConfiguration } from "./shared/domain-properties";
+export { NextjsWeb, type NextjsWebArgs } from "./components/nextjs-web";
+export type { NextjsWebProperties } from "./components/nextjs-web/properties";
+export type { NextjsWebChildId } from "./components/nextjs-web/child-ids";
 export type { ChildTransform, ChildTransforms } from "./shared/children";
 export type { RetentionDays } from "./shared/enums";
 export type { Problem } from "./shared/problem";

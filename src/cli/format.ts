@@ -19,6 +19,7 @@ export function maskSecrets(v: unknown): unknown {
 }
 
 export function shortValue(v: unknown, max = 100): string {
-  const s = typeof v === "string" ? v : JSON.stringify(v);
+  // Strings print as they are unless they span lines (code, documents).
+  const s = typeof v === "string" && !v.includes("\n") ? v : JSON.stringify(v);
   return s.length > max ? `${s.slice(0, max - 3)}...` : s;
 }

@@ -124,6 +124,34 @@ export function mockState(
         },
       };
     }
+    case "aws:s3/bucket:Bucket": {
+      const bucket = (inputs.bucket as string | undefined) ?? `${name}-${h.slice(0, 7)}`;
+      return { id: bucket, state: { ...inputs, bucket, arn: `arn:aws:s3:::${bucket}`, bucketRegionalDomainName: `${bucket}.s3.${region}.amazonaws.com` } };
+    }
+    case "aws:lambda/function:Function":
+      return {
+        id: physical,
+        state: {
+          ...inputs, name: physical, arn: `arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}`,
+          invokeArn: `arn:aws:apigateway:${region}:lambda:path/2015-03-31/functions/arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}/invocations`,
+        },
+      };
+    case "aws:lambda/functionUrl:FunctionUrl":
+      return { id: String(inputs.functionName), state: { ...inputs, functionUrl: `https://${hex(name, 32)}.lambda-url.${region}.on.aws/` } };
+    case "aws:sqs/queue:Queue": {
+      const q = `${inputs.namePrefix ?? `${name}-`}${h.slice(0, 7)}${inputs.fifoQueue ? ".fifo" : ""}`;
+      return { id: `https://sqs.${region}.amazonaws.com/${MOCK_ACCOUNT}/${q}`, state: { ...inputs, name: q, url: `https://sqs.${region}.amazonaws.com/${MOCK_ACCOUNT}/${q}`, arn: `arn:aws:sqs:${region}:${MOCK_ACCOUNT}:${q}` } };
+    }
+    case "aws:dynamodb/table:Table":
+      return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:dynamodb:${region}:${MOCK_ACCOUNT}:table/${physical}` } };
+    case "aws:iam/role:Role":
+      return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:iam::${MOCK_ACCOUNT}:role/${physical}` } };
+    case "aws:cloudfront/function:Function":
+      return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:cloudfront::${MOCK_ACCOUNT}:function/${physical}` } };
+    case "aws:cloudfront/originAccessControl:OriginAccessControl":
+    case "aws:cloudfront/cachePolicy:CachePolicy":
+    case "aws:cloudfront/originRequestPolicy:OriginRequestPolicy":
+      return { id: `E${h.slice(0, 13).toUpperCase()}`, state: { ...inputs, name: physical } };
     case "aws:cloudwatch/logGroup:LogGroup":
       return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:logs:${region}:${MOCK_ACCOUNT}:log-group:${physical}` } };
     default:

@@ -67,7 +67,7 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
     () => {
       const current = { name: undefined as string | undefined };
       try {
-        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), current);
+        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), current, path.dirname(path.resolve(result.loaded.file)));
       } catch (err) {
         throw new PlanRunError(current.name, (err as Error).message);
       }

@@ -29,5 +29,5 @@ export function deployStackfile(file?: string): StackOutputs {
   if (problems.length) {
     throw new pulumi.RunError(`the stack file's secrets are not ready:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
-  return runProgram(result.model, (name) => config.getSecret(name));
+  return runProgram(result.model, (name) => config.getSecret(name), {}, path.dirname(target));
 }

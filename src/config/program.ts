@@ -1,6 +1,7 @@
 // Model -> components, in dependency order; returns the stack outputs
 // (every resource's referenceable parameters). The same function runs under
 // `pulumi up` and under `stackfile plan`.
+import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { StackModel } from "./validate";
 import { parseDirectives, type Directive } from "./directives";
@@ -17,7 +18,7 @@ export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown>>
  * error that a constructor throws.
  */
 export function runProgram(
-  model: StackModel, readSecret: SecretReader, current: { name?: string } = {},
+  model: StackModel, readSecret: SecretReader, current: { name?: string } = {}, baseDir: string = process.cwd(),
 ): StackOutputs {
   const instances = new Map<string, pulumi.ComponentResource>();
   const outputs: StackOutputs = {};
@@ -51,6 +52,10 @@ export function runProgram(
   for (const r of model.resources) {
     current.name = r.name;
     const args = resolve(r.properties) as Record<string, unknown>;
+    // Paths in the file are relative to the file.
+    for (const key of r.entry.pathProperties ?? []) {
+      if (typeof args[key] === "string") args[key] = path.resolve(baseDir, args[key] as string);
+    }
     if (Object.keys(r.overrides).length) args.transform = overridesToTransforms(r.overrides);
     const component = componentFactories[r.type](r.name, args, {});
     instances.set(r.name, component);

@@ -7,6 +7,8 @@ import { REDIS_CHILD_IDS } from "../components/redis-cluster/child-ids";
 import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "../components/http-api-gateway/properties";
 import { httpApiGatewayStaticProblems } from "../components/http-api-gateway/rules";
 import { HTTP_API_GATEWAY_CHILD_IDS } from "../components/http-api-gateway/child-ids";
+import { nextjsWebParams } from "../components/nextjs-web/properties";
+import { NEXTJS_WEB_CHILD_IDS } from "../components/nextjs-web/child-ids";
 
 /** A referenceable parameter of a resource type. */
 export interface ParamSpec {
@@ -29,6 +31,8 @@ export interface ResourceTypeEntry {
   availableParams(props: Record<string, unknown>): string[];
   /** Fields that decide the shape of what is made: no directives or Outputs there (`*`: every list item). */
   literalOnly: string[][];
+  /** Fields holding paths, relative to the stack file in YAML. */
+  pathProperties?: string[];
   /** Child ids `overrides` may name. */
   childIds: readonly string[];
   staticRules(props: Record<string, unknown>): Problem[];
@@ -69,6 +73,23 @@ export const registry: Record<string, ResourceTypeEntry> = {
     ],
     childIds: HTTP_API_GATEWAY_CHILD_IDS,
     staticRules: httpApiGatewayStaticProblems,
+  },
+  "nextjs-web": {
+    type: "nextjs-web",
+    definition: "NextjsWebProperties",
+    propertiesFile: "src/components/nextjs-web/properties.ts",
+    token: "stackfile:index:NextjsWeb",
+    propertiesOptional: false,
+    params: nextjsWebParams,
+    availableParams: () => ["url"],
+    literalOnly: [
+      ["appDirectory"], ["buildCommand"],
+      ["fileOptions", "*", "includePattern"], ["fileOptions", "*", "excludePattern"],
+      ["fileOptions", "*", "headers", "*", "key"], ["fileOptions", "*", "headers", "*", "value"],
+    ],
+    pathProperties: ["appDirectory"],
+    childIds: NEXTJS_WEB_CHILD_IDS,
+    staticRules: () => [],
   },
 };
 

@@ -1,0 +1,133 @@
+// CloudFront for a Next.js site: origins and behaviors from OpenNext's output,
+// the server cache policy with the Next.js request headers, "all viewer
+// except Host" for function origins, and a viewer-request function that
+// passes the host on as x-forwarded-host.
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import type { OpenNextOutput } from "./build";
+import { childArgs, childName } from "../../shared/children";
+import type { SiteScope } from "./functions";
+
+/** AWS managed policies (no account quota used). */
+export const MANAGED = {
+  cachingOptimized: "658327ea-f89d-4fab-a63d-7e88639e58f6",
+  allViewerExceptHostHeader: "b689b0a8-53d0-40ab-baf2-68738e2966ac",
+};
+
+/** Headers the server's responses vary by; without the RSC ones a cached RSC payload can be served as HTML. */
+export const NEXT_CACHE_KEY_HEADERS = [
+  "accept", "rsc", "next-router-prefetch", "next-router-state-tree", "next-url", "next-router-segment-prefetch", "x-prerender-revalidate",
+];
+
+export const MAX_BEHAVIORS = 25;
+
+const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
+
+export const VIEWER_REQUEST_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers["x-forwarded-host"] = request.headers.host;
+  return request;
+}`;
+
+export interface SiteOrigins {
+  bucketDomain: pulumi.Input<string>;
+  s3OriginPath: string;
+  s3AccessControlId: pulumi.Input<string>;
+  lambdaAccessControlId: pulumi.Input<string>;
+  /** Function URL hosts by OpenNext origin name (`default`, `imageOptimizer`). */
+  functionHosts: Record<string, pulumi.Input<string>>;
+}
+
+/** `https://abc.lambda-url.us-east-1.on.aws/` -> `abc.lambda-url.us-east-1.on.aws`. */
+export function urlHost(url: pulumi.Input<string>): pulumi.Output<string> {
+  return pulumi.output(url).apply((u) => u.replace(/^https:\/\//, "").replace(/\/$/, ""));
+}
+
+export class BehaviorLimitError extends Error {}
+
+export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins: SiteOrigins): aws.cloudfront.Distribution {
+  const { parent, name, transforms } = scope;
+  const behaviors = output.behaviors;
+  if (behaviors.length > MAX_BEHAVIORS) {
+    throw new BehaviorLimitError(
+      `the app needs ${behaviors.length} CloudFront cache behaviors, more than the ${MAX_BEHAVIORS} a distribution allows by default; ` +
+      "move top-level files of public/ into a folder (each top-level entry adds a behavior), or ask AWS to raise the quota",
+    );
+  }
+  const serverCachePolicy = new aws.cloudfront.CachePolicy(
+    childName(name, "serverCachePolicy"),
+    childArgs(transforms, "serverCachePolicy", {
+      comment: `Next.js server responses of ${name}`,
+      minTtl: 0,
+      defaultTtl: 0,
+      maxTtl: 31536000,
+      parametersInCacheKeyAndForwardedToOrigin: {
+        cookiesConfig: { cookieBehavior: "none" },
+        headersConfig: { headerBehavior: "whitelist", headers: { items: NEXT_CACHE_KEY_HEADERS } },
+        queryStringsConfig: { queryStringBehavior: "all" },
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      },
+    }),
+    { parent },
+  );
+  const viewerRequest = new aws.cloudfront.Function(
+    childName(name, "viewerRequestFunction"),
+    childArgs(transforms, "viewerRequestFunction", {
+      runtime: "cloudfront-js-2.0",
+      comment: `x-forwarded-host for ${name}`,
+      code: VIEWER_REQUEST_CODE,
+      publish: true,
+    }),
+    { parent },
+  );
+
+  const behaviorFor = (origin: string) => {
+    const isFunction = origin !== "s3";
+    return {
+      targetOriginId: origin,
+      viewerProtocolPolicy: "redirect-to-https",
+      allowedMethods: isFunction ? ALL_METHODS : ["GET", "HEAD", "OPTIONS"],
+      cachedMethods: ["GET", "HEAD"],
+      compress: true,
+      cachePolicyId: isFunction ? serverCachePolicy.id : MANAGED.cachingOptimized,
+      ...(isFunction
+        ? {
+          originRequestPolicyId: MANAGED.allViewerExceptHostHeader,
+          functionAssociations: [{ eventType: "viewer-request", functionArn: viewerRequest.arn }],
+        }
+        : {}),
+    };
+  };
+  const used = [...new Set(behaviors.map((b) => b.origin))].sort();
+  const unknown = used.filter((o) => o !== "s3" && !(o in origins.functionHosts));
+  if (unknown.length) throw new BehaviorLimitError(`OpenNext's output routes to origins this component does not make: ${unknown.join(", ")}`);
+  const defaultBehavior = behaviors.find((b) => b.pattern === "*") ?? { pattern: "*", origin: "default" };
+
+  return new aws.cloudfront.Distribution(
+    childName(name, "distribution"),
+    childArgs(transforms, "distribution", {
+      enabled: true,
+      comment: `Next.js site ${name}`,
+      isIpv6Enabled: true,
+      httpVersion: "http2and3",
+      priceClass: "PriceClass_All",
+      origins: used.map((origin) =>
+        origin === "s3"
+          ? { originId: "s3", domainName: origins.bucketDomain, originPath: `/${origins.s3OriginPath}`, originAccessControlId: origins.s3AccessControlId }
+          : {
+            originId: origin,
+            domainName: origins.functionHosts[origin],
+            originAccessControlId: origins.lambdaAccessControlId,
+            customOriginConfig: { httpPort: 80, httpsPort: 443, originProtocolPolicy: "https-only", originSslProtocols: ["TLSv1.2"] },
+          }),
+      defaultCacheBehavior: behaviorFor(defaultBehavior.origin),
+      orderedCacheBehaviors: behaviors
+        .filter((b) => b.pattern !== "*")
+        .map((b) => ({ pathPattern: b.pattern.startsWith("/") ? b.pattern : `/${b.pattern}`, ...behaviorFor(b.origin) })),
+      restrictions: { geoRestriction: { restrictionType: "none" } },
+      viewerCertificate: { cloudfrontDefaultCertificate: true },
+    }),
+    { parent },
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * Child resources of a NextjsWeb, by id (`overrides.<id>` in YAML,
+ * `transform.<id>` in TypeScript); each is named `<name>-<child-id>`.
+ * - `bucket`, `bucketPublicAccessBlock`, `bucketPolicy`: the private bucket of assets and cache (CloudFront only)
+ * - `assets`: the one dynamic resource that syncs the static files
+ * - `s3AccessControl`, `lambdaAccessControl`: CloudFront origin access controls
+ * - per function (`server`, `image`, `revalidation`, `seeder`): `<fn>Role`, `<fn>Policy`, `<fn>LogGroup`, `<fn>Function`
+ * - `serverUrl`, `serverUrlPermission`, `serverInvokePermission` (and the same for `image`): function URLs only CloudFront may call
+ * - `revalidationQueue` (SQS FIFO), `revalidationEventSource`
+ * - `tagTable` (DynamoDB tag cache), `seederInvocation` (seeds it once per build)
+ * - `serverCachePolicy`, `viewerRequestFunction`, `distribution`, `invalidation` (once per build)
+ */
+export const NEXTJS_WEB_CHILD_IDS = [
+  "bucket", "bucketPublicAccessBlock", "bucketPolicy", "assets", "s3AccessControl", "lambdaAccessControl",
+  "serverRole", "serverPolicy", "serverLogGroup", "serverFunction", "serverUrl", "serverUrlPermission", "serverInvokePermission",
+  "imageRole", "imagePolicy", "imageLogGroup", "imageFunction", "imageUrl", "imageUrlPermission", "imageInvokePermission",
+  "revalidationQueue", "revalidationRole", "revalidationPolicy", "revalidationLogGroup", "revalidationFunction", "revalidationEventSource",
+  "tagTable", "seederRole", "seederPolicy", "seederLogGroup", "seederFunction", "seederInvocation",
+  "serverCachePolicy", "viewerRequestFunction", "distribution", "invalidation",
+] as const;
+
+export type NextjsWebChildId = (typeof NEXTJS_WEB_CHILD_IDS)[number];

@@ -1,0 +1,122 @@
+// A Lambda function the way every function of the site is made: its own role
+// with least-privilege inline policy, its own log group, arm64, Node 22.
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+
+export interface SiteScope {
+  parent: pulumi.ComponentResource;
+  name: string;
+  transforms?: ChildTransforms;
+}
+
+export interface PolicyStatement {
+  Effect?: "Allow" | "Deny";
+  Action: string[];
+  Resource: pulumi.Input<string>[];
+}
+
+export interface FunctionSpec {
+  /** Child-id prefix: `server`, `image`, `revalidation`, `seeder`. */
+  id: string;
+  description: string;
+  bundleDir: string;
+  handler: string;
+  memory: pulumi.Input<number>;
+  timeout: pulumi.Input<number>;
+  environment: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  statements: PolicyStatement[];
+  logRetentionDays: pulumi.Input<number>;
+}
+
+export interface SiteFunction {
+  fn: aws.lambda.Function;
+  role: aws.iam.Role;
+  logGroup: aws.cloudwatch.LogGroup;
+}
+
+export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFunction {
+  const { parent, name, transforms } = scope;
+  const id = (suffix: string) => `${spec.id}${suffix}`;
+  const logGroup = new aws.cloudwatch.LogGroup(
+    childName(name, id("LogGroup")),
+    childArgs(transforms, id("LogGroup"), { retentionInDays: spec.logRetentionDays }),
+    { parent },
+  );
+  const role = new aws.iam.Role(
+    childName(name, id("Role")),
+    childArgs(transforms, id("Role"), {
+      description: `${spec.description} of ${name}`,
+      assumeRolePolicy: JSON.stringify({
+        Version: "2012-10-17",
+        Statement: [{ Effect: "Allow", Principal: { Service: "lambda.amazonaws.com" }, Action: "sts:AssumeRole" }],
+      }),
+    }),
+    { parent },
+  );
+  new aws.iam.RolePolicy(
+    childName(name, id("Policy")),
+    childArgs(transforms, id("Policy"), {
+      role: role.id,
+      policy: pulumi.jsonStringify({
+        Version: "2012-10-17",
+        Statement: [
+          { Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [pulumi.interpolate`${logGroup.arn}:*`] },
+          ...spec.statements.map((s) => ({ Effect: s.Effect ?? "Allow", Action: s.Action, Resource: s.Resource })),
+        ],
+      }),
+    }),
+    { parent },
+  );
+  const fn = new aws.lambda.Function(
+    childName(name, id("Function")),
+    childArgs(transforms, id("Function"), {
+      description: `${spec.description} of ${name}`,
+      runtime: "nodejs22.x",
+      architectures: ["arm64"],
+      handler: spec.handler,
+      code: new pulumi.asset.FileArchive(spec.bundleDir),
+      memorySize: spec.memory,
+      timeout: spec.timeout,
+      role: role.arn,
+      environment: { variables: spec.environment },
+      loggingConfig: { logFormat: "Text", logGroup: logGroup.name },
+    }),
+    { parent },
+  );
+  return { fn, role, logGroup };
+}
+
+/** A function URL with IAM auth: only callers allowed by permissions (CloudFront) get in. */
+export function functionUrl(scope: SiteScope, id: string, fn: aws.lambda.Function, streaming: boolean): aws.lambda.FunctionUrl {
+  const { parent, name, transforms } = scope;
+  return new aws.lambda.FunctionUrl(
+    childName(name, `${id}Url`),
+    childArgs(transforms, `${id}Url`, {
+      functionName: fn.name,
+      authorizationType: "AWS_IAM",
+      invokeMode: streaming ? "RESPONSE_STREAM" : "BUFFERED",
+    }),
+    { parent },
+  );
+}
+
+/** Lets this distribution (only) call the function's URL: both permissions CloudFront needs since October 2025. */
+export function cloudFrontInvokePermissions(
+  scope: SiteScope, id: string, fn: aws.lambda.Function, distributionArn: pulumi.Input<string>,
+): void {
+  const { parent, name, transforms } = scope;
+  for (const [suffix, action] of [["UrlPermission", "lambda:InvokeFunctionUrl"], ["InvokePermission", "lambda:InvokeFunction"]] as const) {
+    new aws.lambda.Permission(
+      childName(name, `${id}${suffix}`),
+      childArgs(transforms, `${id}${suffix}`, {
+        function: fn.name,
+        action,
+        principal: "cloudfront.amazonaws.com",
+        sourceArn: distributionArn,
+        ...(action === "lambda:InvokeFunctionUrl" ? { functionUrlAuthType: "AWS_IAM" } : {}),
+      }),
+      { parent },
+    );
+  }
+}
