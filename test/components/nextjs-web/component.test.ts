@@ -198,3 +198,28 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.throws(() => new NextjsWeb("x", { appDirectory: "/nonexistent/app" }), /appDirectory \/nonexistent\/app does not exist/);
   });
 });
+
+describe("NextjsWeb resource count", function () {
+  this.timeout(300000);
+
+  it("is the same for the example app and for one with 2,000 more static files", async () => {
+    const build = exampleBuild();
+    const count = async (appDirectory: string, buildCommand?: string) => {
+      const r = await run(() => new NextjsWeb("web", { appDirectory, buildCommand }));
+      return { resources: r.resources.length, files: (r.one("pulumi-nodejs:dynamic/stackfile:AssetSync").inputs.files as unknown[]).length };
+    };
+    const base = await count(EXAMPLE_APP);
+    // A custom build command: the example's OpenNext output plus 2,000 files in public/.
+    const big = fs.mkdtempSync(path.join(EXAMPLE_APP, "..", ".count-app-"));
+    try {
+      fs.writeFileSync(path.join(big, "package.json"), "{}");
+      const cmd = `cp -r "${path.join(build.appDir, ".open-next")}" . && mkdir -p .open-next/assets/files && ` +
+        `for i in $(seq 1 2000); do echo "file $i" > .open-next/assets/files/$i.txt; done`;
+      const many = await count(big, cmd);
+      assert.strictEqual(many.files, base.files + 2000);
+      assert.strictEqual(many.resources, base.resources);
+    } finally {
+      fs.rmSync(big, { recursive: true, force: true });
+    }
+  });
+});

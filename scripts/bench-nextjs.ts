@@ -1,0 +1,79 @@
+// `npm run bench` (second part): NextjsWeb figures on this machine.
+// - Pulumi resources registered for the example app and for a generated app
+//   with 2,000 static files (must be equal: the files are one resource);
+// - time of a first plan (with the OpenNext build) and of a second one (build skipped);
+// - hashing throughput of the asset manifest against sha256sum over the same files.
+import { execFileSync, spawnSync } from "child_process";
+import { randomBytes } from "crypto";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+
+const ROOT = path.join(__dirname, "..");
+const EXAMPLE = path.join(ROOT, "examples", "nextjs-app");
+const APP = path.join(ROOT, "examples", ".bench-app");
+const BIN = path.join(ROOT, "bin", "stackfile.js");
+
+function plan(stack: string): { ms: number; resources: { type: string; parent: string | null }[] } {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(BIN, ["plan", stack, "--json"], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0) throw new Error(`plan ${stack} failed: ${r.stderr}`);
+  return { ms, resources: JSON.parse(r.stdout).resources };
+}
+
+function stackFor(appDir: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
+  const f = path.join(dir, "stack.yaml");
+  fs.writeFileSync(f, `resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ${appDir}\n`);
+  return f;
+}
+
+// A generated app: the example's sources plus 2,000 files in public/ (1,980
+// small ones and 20 of 1 MB, a realistic mix for hashing).
+fs.rmSync(APP, { recursive: true, force: true });
+fs.mkdirSync(APP, { recursive: true });
+for (const entry of ["app", "next.config.mjs", "open-next.config.ts", "package.json", "tsconfig.json", "next-env.d.ts"]) {
+  fs.cpSync(path.join(EXAMPLE, entry), path.join(APP, entry), { recursive: true });
+}
+fs.mkdirSync(path.join(APP, "public", "files"), { recursive: true });
+for (let i = 0; i < 2000; i++) {
+  const body = i < 20 ? randomBytes(1 << 20) : Buffer.from(`file ${i}\n`.repeat(1 + (i % 50)));
+  fs.writeFileSync(path.join(APP, "public", "files", `${String(i).padStart(4, "0")}.${i < 20 ? "bin" : "txt"}`), body);
+}
+
+const example = plan(stackFor(EXAMPLE));
+const first = plan(stackFor(APP));
+const second = plan(stackFor(APP));
+const count = (p: typeof example) => p.resources.length;
+console.log(`nextjs-web resources registered: example app ${count(example)}, generated app with 2,000 static files ${count(first)} (${count(example) === count(first) ? "equal" : "DIFFERENT"})`);
+console.log(`nextjs-web plan of the generated app: first ${(first.ms / 1000).toFixed(1)} s (with the OpenNext build), second ${(second.ms / 1000).toFixed(2)} s (build skipped; ${((second.ms - example.ms) / 1000).toFixed(2)} s more than a plan of the example app whose build is reused too)`);
+
+// The build step alone when nothing changed: hashing the sources and reusing the output.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { buildNextApp } = require("../dist/components/nextjs-web/build") as typeof import("../src/components/nextjs-web/build");
+const skipStart = process.hrtime.bigint();
+const reused = buildNextApp(APP, { stdio: "ignore" });
+const skipMs = Number(process.hrtime.bigint() - skipStart) / 1e6;
+console.log(`nextjs-web build step of the unchanged generated app: ${skipMs.toFixed(0)} ms (${reused.built ? "REBUILT" : "skipped"})`);
+
+// Hashing throughput: the manifest's hashing against sha256sum, same files.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { assetManifest } = require("../dist/components/nextjs-web/assets") as typeof import("../src/components/nextjs-web/assets");
+const output = JSON.parse(fs.readFileSync(path.join(APP, ".open-next", "open-next.output.json"), "utf8"));
+const files = execFileSync("find", [".open-next/assets", ".open-next/cache", "-type", "f"], { cwd: APP, encoding: "utf8" }).trim().split("\n");
+const bytes = files.reduce((n, f) => n + fs.statSync(path.join(APP, f)).size, 0);
+const time = (fn: () => void) => {
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = process.hrtime.bigint();
+    fn();
+    runs.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return runs.sort((a, b) => a - b)[2];
+};
+const ours = time(() => assetManifest(APP, output));
+const theirs = time(() => execFileSync("sh", ["-c", "find .open-next/assets .open-next/cache -type f -print0 | xargs -0 sha256sum > /dev/null"], { cwd: APP }));
+const mbps = (ms: number) => (bytes / (1 << 20)) / (ms / 1000);
+console.log(`asset manifest hashing: ${files.length} files, ${(bytes / (1 << 20)).toFixed(1)} MB: manifest ${ours.toFixed(0)} ms (${mbps(ours).toFixed(0)} MB/s), sha256sum ${theirs.toFixed(0)} ms (${mbps(theirs).toFixed(0)} MB/s): ${(theirs / ours * 100).toFixed(0)}% of sha256sum's speed (target >= 50%)`);
+fs.rmSync(APP, { recursive: true, force: true });
