@@ -27,7 +27,7 @@ ${props}`;
 
 describe("stackfile validate", () => {
   it("exits 0 with 'ok: N resources' for a good file", async () => {
-    assert.deepStrictEqual(await cli("validate", EXAMPLE), { code: 0, out: "ok: 3 resources", err: "" });
+    assert.deepStrictEqual(await cli("validate", EXAMPLE), { code: 0, out: "ok: 4 resources", err: "" });
   });
 
   it("exits 1 with one FILE:LINE:COL line per problem", async () => {
@@ -57,7 +57,7 @@ describe("stackfile plan", () => {
   it("prints the whole resource tree with secrets masked", async () => {
     const r = await cli("plan", EXAMPLE);
     assert.strictEqual(r.code, 0, r.err);
-    assert.match(r.out, /29 resources \(3 components\)/);
+    assert.match(r.out, /66 resources \(4 components\)/);
     assert.match(r.out, /^sessions {2}\(stackfile:index:RedisCluster\)$/m);
     assert.match(r.out, /└─ cache-replication-group {2}\(aws:elasticache\/replicationGroup:ReplicationGroup\)/);
     assert.match(r.out, /authToken: \[secret\]/);
@@ -106,7 +106,8 @@ describe("stackfile plan", () => {
   it("refuses a --secret that lacks a key the file reads, at the resource", async () => {
     const r = await cli("plan", EXAMPLE, "--secret", "redis={}");
     assert.strictEqual(r.code, 1);
-    assert.strictEqual(r.err, `${EXAMPLE}:23:3: secret 'redis' has no key 'cachePassword' (read by $Secret('redis.cachePassword')); pass --secret redis='{"KEY": "VALUE"}'`);
+    const line = fs.readFileSync(EXAMPLE, "utf8").split("\n").indexOf("  cache:") + 1;
+    assert.strictEqual(r.err, `${EXAMPLE}:${line}:3: secret 'redis' has no key 'cachePassword' (read by $Secret('redis.cachePassword')); pass --secret redis='{"KEY": "VALUE"}'`);
   });
 
   it("prints the same plan twice (no timestamps, no randomness)", async () => {
@@ -175,7 +176,7 @@ describe("the stackfile binary", function () {
 
   it("runs validate with the documented exit codes and no stack trace", () => {
     const ok = spawnSync(process.execPath, ["bin/stackfile.js", "validate", EXAMPLE], { encoding: "utf8" });
-    assert.deepStrictEqual([ok.status, ok.stdout.trim()], [0, "ok: 3 resources"]);
+    assert.deepStrictEqual([ok.status, ok.stdout.trim()], [0, "ok: 4 resources"]);
     const bad = spawnSync(process.execPath, ["bin/stackfile.js", "validate", tmpFile("resources:\n  x: 1\n")], { encoding: "utf8" });
     assert.strictEqual(bad.status, 1);
     assert.match(bad.stderr, /stack.yaml:2:6: resource 'x' must be a map with 'type' and 'properties', not number 1/);
