@@ -110,6 +110,17 @@ describe("stackfile plan", () => {
     assert.strictEqual(r.err, `${EXAMPLE}:${line}:3: secret 'redis' has no key 'cachePassword' (read by $Secret('redis.cachePassword')); pass --secret redis='{"KEY": "VALUE"}'`);
   });
 
+  it("reports a failing Next.js build at the resource, without a stack trace", async () => {
+    const app = path.resolve("examples/nextjs-app");
+    const f = tmpFile(`resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ${app}\n      buildCommand: "exit 7"\n`);
+    const r = await cli("plan", f);
+    assert.strictEqual(r.code, 1);
+    assert.strictEqual(r.err, `${f}:2:3: NextjsWeb 'web': the build of ${app} failed: \`exit 7\` exited with 7; its output is above`);
+    const missing = await cli("plan", tmpFile("resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./nope\n"));
+    assert.strictEqual(missing.code, 1);
+    assert.match(missing.err, /:2:3: NextjsWeb 'web': appDirectory .*nope does not exist/);
+  });
+
   it("prints the same plan twice (no timestamps, no randomness)", async () => {
     assert.strictEqual((await cli("plan", EXAMPLE, "--json")).out, (await cli("plan", EXAMPLE, "--json")).out);
   });
