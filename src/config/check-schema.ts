@@ -86,7 +86,7 @@ function check(schema: JsonSchema, value: unknown, path: Path, out: Problem[]): 
   }
   if (s.enum && !s.enum.includes(value)) {
     const allowed = s.enum.map((e) => String(e));
-    const near = typeof value === "string" || typeof value === "number" ? closest(String(value), allowed) : undefined;
+    const near = typeof value === "string" ? closest(value, allowed) : undefined;
     const list = allowed.length <= 20 ? `one of ${allowed.join(", ")}` : `one of the ${allowed.length} allowed values`;
     out.push({ path, message: `${field} must be ${list}, not ${describe(value)}${near ? `; did you mean ${near}?` : ""}` });
     return;

@@ -9,6 +9,7 @@ import { httpApiGatewayStaticProblems } from "../components/http-api-gateway/rul
 import { HTTP_API_GATEWAY_CHILD_IDS } from "../components/http-api-gateway/child-ids";
 import { nextjsWebParams } from "../components/nextjs-web/properties";
 import { NEXTJS_WEB_CHILD_IDS } from "../components/nextjs-web/child-ids";
+import { nextjsWebStaticProblems } from "../components/nextjs-web/rules";
 
 /** A referenceable parameter of a resource type. */
 export interface ParamSpec {
@@ -83,13 +84,13 @@ export const registry: Record<string, ResourceTypeEntry> = {
     params: nextjsWebParams,
     availableParams: () => ["url"],
     literalOnly: [
-      ["appDirectory"], ["buildCommand"],
+      ["appDirectory"], ["buildCommand"], ["serverFunction", "logging", "disabled"],
       ["fileOptions", "*", "includePattern"], ["fileOptions", "*", "excludePattern"],
       ["fileOptions", "*", "headers", "*", "key"], ["fileOptions", "*", "headers", "*", "value"],
     ],
     pathProperties: ["appDirectory"],
     childIds: NEXTJS_WEB_CHILD_IDS,
-    staticRules: () => [],
+    staticRules: nextjsWebStaticProblems,
   },
 };
 

@@ -11,9 +11,11 @@ export interface SiteScope {
 }
 
 export interface PolicyStatement {
-  Effect?: "Allow" | "Deny";
-  Action: string[];
+  Sid?: pulumi.Input<string>;
+  Effect?: pulumi.Input<"Allow" | "Deny">;
+  Action: pulumi.Input<string>[];
   Resource: pulumi.Input<string>[];
+  Condition?: pulumi.Input<Record<string, any>>;
 }
 
 export interface FunctionSpec {
@@ -27,18 +29,20 @@ export interface FunctionSpec {
   environment: pulumi.Input<Record<string, pulumi.Input<string>>>;
   statements: PolicyStatement[];
   logRetentionDays: pulumi.Input<number>;
+  /** No log group; the role may not write logs (the function's output is dropped). */
+  logsDisabled?: boolean;
 }
 
 export interface SiteFunction {
   fn: aws.lambda.Function;
   role: aws.iam.Role;
-  logGroup: aws.cloudwatch.LogGroup;
+  logGroup?: aws.cloudwatch.LogGroup;
 }
 
 export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFunction {
   const { parent, name, transforms } = scope;
   const id = (suffix: string) => `${spec.id}${suffix}`;
-  const logGroup = new aws.cloudwatch.LogGroup(
+  const logGroup = spec.logsDisabled ? undefined : new aws.cloudwatch.LogGroup(
     childName(name, id("LogGroup")),
     childArgs(transforms, id("LogGroup"), { retentionInDays: spec.logRetentionDays }),
     { parent },
@@ -61,8 +65,14 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       policy: pulumi.jsonStringify({
         Version: "2012-10-17",
         Statement: [
-          { Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [pulumi.interpolate`${logGroup.arn}:*`] },
-          ...spec.statements.map((s) => ({ Effect: s.Effect ?? "Allow", Action: s.Action, Resource: s.Resource })),
+          ...(logGroup ? [{ Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [pulumi.interpolate`${logGroup.arn}:*`] }] : []),
+          ...spec.statements.map((s) => ({
+            ...(s.Sid !== undefined ? { Sid: s.Sid } : {}),
+            Effect: s.Effect ?? "Allow",
+            Action: s.Action,
+            Resource: s.Resource,
+            ...(s.Condition !== undefined ? { Condition: s.Condition } : {}),
+          })),
         ],
       }),
     }),
@@ -80,7 +90,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       timeout: spec.timeout,
       role: role.arn,
       environment: { variables: spec.environment },
-      loggingConfig: { logFormat: "Text", logGroup: logGroup.name },
+      loggingConfig: logGroup ? { logFormat: "Text", logGroup: logGroup.name } : undefined,
     }),
     { parent },
   );

@@ -6,7 +6,7 @@ import type { NextjsWebProperties } from "./properties";
 import type { NextjsWebChildId } from "./child-ids";
 import { buildNextApp, BuildError, type BuildResult } from "./build";
 import { assetManifest } from "./assets";
-import { cloudFrontInvokePermissions, createFunction, functionUrl, type SiteScope } from "./functions";
+import { cloudFrontInvokePermissions, createFunction, functionUrl, type PolicyStatement, type SiteScope } from "./functions";
 import { BehaviorLimitError, createSiteCdn, urlHost } from "./cdn";
 import { AssetSync, Invalidation } from "./dynamic-resources";
 import { registry } from "../../config/registry";
@@ -23,12 +23,13 @@ export interface NextjsWebArgs extends DeepInput<NextjsWebProperties> {
 }
 
 const TOKEN = "stackfile:index:NextjsWeb";
-/** Days the server function's logs are kept (the spec's default). */
-const SERVER_LOG_DAYS = 180;
+/** Days the logs of the helper functions (image, revalidation, seeding) are kept. */
 const HELPER_LOG_DAYS = 30;
 
 type Normalized = DeepInput<Required<NextjsWebProperties>> & {
-  serverFunction: DeepInput<Required<NonNullable<NextjsWebProperties["serverFunction"]>>>;
+  serverFunction: DeepInput<Required<NonNullable<NextjsWebProperties["serverFunction"]>>> & {
+    logging: DeepInput<Required<NonNullable<NonNullable<NextjsWebProperties["serverFunction"]>["logging"]>>>;
+  };
 };
 
 function sha256File(file: string): string {
@@ -112,7 +113,8 @@ export class NextjsWeb extends pulumi.ComponentResource {
     // Functions.
     const server = createFunction(scope, {
       id: "server", description: "Next.js server", bundleDir: bundle(output.origins.default.bundle), handler: output.origins.default.handler,
-      memory: p.serverFunction.memory, timeout: p.serverFunction.timeout, logRetentionDays: SERVER_LOG_DAYS,
+      memory: p.serverFunction.memory, timeout: p.serverFunction.timeout,
+      logRetentionDays: p.serverFunction.logging.retentionDays, logsDisabled: p.serverFunction.logging.disabled === true,
       environment: pulumi.all([bucket.bucket, region, queue.url, table.name, envMap(p.environment)]).apply(([b, r, q, t, env]) => ({
         ...env,
         CACHE_BUCKET_NAME: b, CACHE_BUCKET_KEY_PREFIX: "_cache", CACHE_BUCKET_REGION: r,
@@ -123,6 +125,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
         { Action: ["s3:ListBucket"], Resource: [bucket.arn] },
         { Action: ["sqs:SendMessage"], Resource: [queue.arn] },
         { Action: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:Query"], Resource: [table.arn, pulumi.interpolate`${table.arn}/index/*`] },
+        ...((p.iamRoleStatements ?? []) as PolicyStatement[]),
       ],
     });
     this.serverFunction = server.fn;

@@ -1,5 +1,22 @@
+import type { RetentionDays } from "../../shared/enums";
+
+/** Logs of the server function: invocations and stdout/stderr, into its own log group. */
+export interface NextjsServerLogging {
+  /**
+   * Turns off collection of application logs.
+   * @default false
+   */
+  disabled?: boolean;
+  /**
+   * Days the log group keeps entries.
+   * @default 180
+   */
+  retentionDays?: RetentionDays;
+}
+
 /** Settings of the server function. */
 export interface NextjsServerFunction {
+  logging?: NextjsServerLogging;
   /**
    * Memory in MB; CPU grows with it (1797 MB is one vCPU, 10240 MB six).
    * @default 1024
@@ -38,6 +55,17 @@ export interface NextjsFileOption {
   headers?: NextjsFileHeader[];
 }
 
+/** A raw IAM statement appended to the server function's role. */
+export interface NextjsIamRoleStatement {
+  Sid?: string;
+  /** @default "Allow" */
+  Effect?: "Allow" | "Deny";
+  Action: string[];
+  Resource: string[];
+  /** IAM condition operators and their keys, as in a policy document. */
+  Condition?: Record<string, Record<string, string | string[]>>;
+}
+
 /** An environment variable of the server function. */
 export interface NextjsEnvironmentVariable {
   name: string;
@@ -62,6 +90,8 @@ export interface NextjsWebProperties {
   fileOptions?: NextjsFileOption[];
   /** Environment variables of the server function; values may be `$ResourceParam` directives. */
   environment?: NextjsEnvironmentVariable[];
+  /** Raw IAM statements appended to the server function's role. */
+  iamRoleStatements?: NextjsIamRoleStatement[];
 }
 
 /** Parameters other resources can read with `$ResourceParam(name, param)`. */
