@@ -85,6 +85,8 @@ export const registry: Record<string, ResourceTypeEntry> = {
     availableParams: () => ["url"],
     literalOnly: [
       ["appDirectory"], ["buildCommand"], ["serverFunction", "logging", "disabled"],
+      ["warmServerInstances"], ["streamingEnabled"], ["useFirewall"],
+      ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
       ["fileOptions", "*", "includePattern"], ["fileOptions", "*", "excludePattern"],
       ["fileOptions", "*", "headers", "*", "key"], ["fileOptions", "*", "headers", "*", "value"],
     ],

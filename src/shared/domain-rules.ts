@@ -55,3 +55,14 @@ export function domainListProblems(list: unknown, cdn: boolean, seen: Set<string
   });
   return out;
 }
+
+/** CloudFront domains share one certificate: the same ARN on all of them, or none. */
+export function sharedCertificateProblems(list: unknown, path: (string | number)[]): Problem[] {
+  const arns = (Array.isArray(list) ? list : []).map((d) => (typeof d === "object" && d !== null ? (d as Record<string, unknown>).customCertificateArn : undefined));
+  const given = arns.filter((a) => a !== undefined);
+  if (!given.length || (given.length === arns.length && given.every((a) => typeof a !== "string" || a === given[0]))) return [];
+  return [{
+    path: [...path, arns.findIndex((a) => a === undefined || a !== given[0]), "customCertificateArn"],
+    message: "the domains of a CDN share one certificate: give all of them the same customCertificateArn (covering every domain), or none for a managed one",
+  }];
+}

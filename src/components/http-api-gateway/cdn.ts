@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { CdnSelection, HttpApiCdn } from "./properties";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
-import { aliasRecords, hostedZoneId, managedCertificate, type DomainScope } from "../../shared/custom-domains";
+import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/cloudfront-domains";
 import type { DeepInput } from "../../shared/inputs";
 
 const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
@@ -76,24 +76,7 @@ export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>,
     { parent },
   );
 
-  const domains = (cdn.customDomains ?? []) as DeepInput<{ domainName: string; customCertificateArn?: string; disableDnsRecordCreation?: boolean }>[];
-  const names = domains.map((d) => d.domainName as string);
-  let certificateArn: pulumi.Input<string> | undefined;
-  const zones = new Map<string, pulumi.Output<string>>();
-  const zoneOf = (d: string) => zones.get(d) ?? zones.set(d, hostedZoneId(d, parent)).get(d)!;
-  if (domains.length) {
-    if (domains[0].customCertificateArn !== undefined) {
-      certificateArn = domains[0].customCertificateArn;
-    } else {
-      const provider = new aws.Provider(
-        childName(name, "cdnProvider"),
-        childArgs(transforms, "cdnProvider", { region: "us-east-1", profile: new pulumi.Config("aws").get("profile") }),
-        { parent },
-      );
-      const domainScope: DomainScope = { parent, name, transforms, prefix: "cdn", certificateProvider: provider };
-      certificateArn = managedCertificate(domainScope, names.map((d) => ({ domainName: d, zoneId: zoneOf(d) })));
-    }
-  }
+  const domains = cloudFrontCertificate({ parent, name, transforms, prefix: "cdn" }, cdn.customDomains ?? []);
 
   const distribution = new aws.cloudfront.Distribution(
     childName(name, "cdnDistribution"),
@@ -103,7 +86,7 @@ export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>,
       isIpv6Enabled: true,
       httpVersion: "http2and3",
       priceClass: cdn.cloudfrontPriceClass,
-      aliases: names,
+      aliases: domains.names,
       origins: [{
         originId: "api",
         domainName: originDomain,
@@ -125,17 +108,11 @@ export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>,
         compress,
       },
       restrictions: { geoRestriction: { restrictionType: "none" } },
-      viewerCertificate: certificateArn
-        ? { acmCertificateArn: certificateArn, sslSupportMethod: "sni-only", minimumProtocolVersion: "TLSv1.2_2021" }
-        : { cloudfrontDefaultCertificate: true },
+      viewerCertificate: viewerCertificate(domains),
     }),
     { parent },
   );
 
-  const domainScope: DomainScope = { parent, name, transforms, prefix: "cdn" };
-  domains.forEach((d, i) => {
-    if (d.disableDnsRecordCreation === true) return;
-    aliasRecords(domainScope, names[i], zoneOf(names[i]), { name: distribution.domainName, zoneId: distribution.hostedZoneId });
-  });
-  return { distribution, domain: distribution.domainName, customDomains: names };
+  cloudFrontAliasRecords(domains, distribution);
+  return { distribution, domain: distribution.domainName, customDomains: domains.names };
 }

@@ -1,6 +1,6 @@
 // Rules of http-api-gateway as pure functions (see redis-cluster/rules.ts).
 import type { Problem } from "../../shared/problem";
-import { domainListProblems } from "../../shared/domain-rules";
+import { domainListProblems, sharedCertificateProblems } from "../../shared/domain-rules";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -53,15 +53,7 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
       out.push({ path: ["cdn", "customDomains"], message: "cdn.customDomains needs cdn.enabled: true" });
     }
     for (const pr of domainListProblems(cdn.customDomains, true, seen)) out.push({ ...pr, path: ["cdn", "customDomains", ...pr.path] });
-    // A distribution has one viewer certificate for all its domains.
-    const arns = (Array.isArray(cdn.customDomains) ? cdn.customDomains : []).map((d) => obj(d)?.customCertificateArn);
-    const given = arns.filter((a) => a !== undefined);
-    if (given.length && (given.length !== arns.length || given.some((a) => typeof a === "string" && typeof given[0] === "string" && a !== given[0]))) {
-      out.push({
-        path: ["cdn", "customDomains", arns.findIndex((a) => a === undefined || a !== given[0]), "customCertificateArn"],
-        message: "CDN custom domains share one certificate: give all of them the same customCertificateArn (covering every domain), or none for a managed one",
-      });
-    }
+    out.push(...sharedCertificateProblems(cdn.customDomains, ["cdn", "customDomains"]));
     const caching = obj(cdn.cachingOptions) ?? {};
     const ttl = (k: string, d: number) => (caching[k] === undefined ? d : typeof caching[k] === "number" ? (caching[k] as number) : undefined);
     const [min, def, max] = [ttl("minTTL", 0), ttl("defaultTTL", 0), ttl("maxTTL", 31536000)];

@@ -37,6 +37,8 @@ export interface BuildResult {
 
 export interface BuildOptions {
   buildCommand?: string;
+  /** Build the server for response streaming (OpenNext's `aws-lambda-streaming` wrapper). */
+  streaming?: boolean;
   /** Where the build's output goes; by default to stderr, so `plan --json` stays clean. */
   stdio?: StdioOptions;
 }
@@ -67,8 +69,9 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   if (!config && !fs.existsSync(path.join(dir, "package.json"))) {
     throw new BuildError(`appDirectory ${appDir} holds no Next.js project (no next.config.* or package.json)`);
   }
-  const command = opts.buildCommand ?? openNextCommand();
-  const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION]);
+  const streaming = opts.streaming === true;
+  const command = opts.buildCommand ?? openNextCommand() + (streaming ? ` --config-path ${streamingConfig(dir)}` : "");
+  const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : "buffered"]);
   const outDir = path.join(dir, ".open-next");
   const stampFile = path.join(outDir, STAMP);
   const outputFile = path.join(outDir, "open-next.output.json");
@@ -95,6 +98,12 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
     }
   }
   const output = JSON.parse(fs.readFileSync(outputFile, "utf8")) as OpenNextOutput;
+  if ((output.origins.default.streaming === true) !== streaming) {
+    throw new BuildError(
+      `the build of ${appDir} is ${output.origins.default.streaming ? "" : "not "}for streaming, but streamingEnabled is ${streaming}; ` +
+      `the two must agree: ${streaming ? "set default.override.wrapper to \"aws-lambda-streaming\" in open-next.config.ts" : "remove the streaming wrapper from open-next.config.ts"}`,
+    );
+  }
   ensureSharpForArm64(outDir, output);
   if (!reuse) fs.writeFileSync(stampFile, JSON.stringify({ sourceHash: hash }) + "\n");
 
@@ -109,6 +118,22 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   const buildIdFile = [path.join(outDir, "assets", "BUILD_ID"), path.join(dir, ".next", "BUILD_ID")].find((f) => fs.existsSync(f));
   const buildId = buildIdFile ? fs.readFileSync(buildIdFile, "utf8").trim() : hash.slice(0, 20);
   return { appDir: dir, output, buildId, sourceHash: hash, built: !reuse, warnings };
+}
+
+const OPEN_NEXT_CONFIGS = ["open-next.config.ts", "open-next.config.mjs", "open-next.config.js"];
+
+/** An OpenNext config that is the app's own plus the streaming wrapper; returns its file name. */
+function streamingConfig(dir: string): string {
+  const own = OPEN_NEXT_CONFIGS.find((f) => fs.existsSync(path.join(dir, f)));
+  const file = ".stackfile-open-next.config.ts";
+  fs.writeFileSync(path.join(dir, file), [
+    "// Written by stackfile for streamingEnabled: the app's OpenNext config plus the streaming wrapper.",
+    own ? `import base from "./${own}";` : "const base: any = { default: {} };",
+    "const config = { ...base, default: { ...base.default, override: { ...base.default?.override, wrapper: \"aws-lambda-streaming\" } } };",
+    "export default config;",
+    "",
+  ].join("\n"));
+  return file;
 }
 
 /**

@@ -30,6 +30,10 @@ export const VIEWER_REQUEST_CODE = `function handler(event) {
 }`;
 
 export interface SiteOrigins {
+  aliases: string[];
+  viewerCertificate: aws.types.input.cloudfront.DistributionViewerCertificate;
+  /** ARN of a WAFv2 web ACL (CLOUDFRONT scope). */
+  webAclId?: pulumi.Input<string>;
   bucketDomain: pulumi.Input<string>;
   s3OriginPath: string;
   s3AccessControlId: pulumi.Input<string>;
@@ -126,7 +130,9 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
         .filter((b) => b.pattern !== "*")
         .map((b) => ({ pathPattern: b.pattern.startsWith("/") ? b.pattern : `/${b.pattern}`, ...behaviorFor(b.origin) })),
       restrictions: { geoRestriction: { restrictionType: "none" } },
-      viewerCertificate: { cloudfrontDefaultCertificate: true },
+      aliases: origins.aliases,
+      viewerCertificate: origins.viewerCertificate,
+      webAclId: origins.webAclId,
     }),
     { parent },
   );

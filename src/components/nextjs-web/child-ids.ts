@@ -9,6 +9,8 @@
  * - `revalidationQueue` (SQS FIFO), `revalidationEventSource`
  * - `tagTable` (DynamoDB tag cache), `seederInvocation` (seeds it once per build)
  * - `serverCachePolicy`, `viewerRequestFunction`, `distribution`, `invalidation` (once per build)
+ * - with warmServerInstances: `warmerRole`, `warmerPolicy`, `warmerLogGroup`, `warmerFunction`, `warmerSchedule`, `warmerTarget`, `warmerPermission`
+ * - with customDomains: `domainProvider`, `domainCertificate`, `domainValidationRecord`, `domainCertificateValidation`, `domainRecordA`, `domainRecordAaaa`
  */
 export const NEXTJS_WEB_CHILD_IDS = [
   "bucket", "bucketPublicAccessBlock", "bucketPolicy", "assets", "s3AccessControl", "lambdaAccessControl",
@@ -17,6 +19,8 @@ export const NEXTJS_WEB_CHILD_IDS = [
   "revalidationQueue", "revalidationRole", "revalidationPolicy", "revalidationLogGroup", "revalidationFunction", "revalidationEventSource",
   "tagTable", "seederRole", "seederPolicy", "seederLogGroup", "seederFunction", "seederInvocation",
   "serverCachePolicy", "viewerRequestFunction", "distribution", "invalidation",
+  "warmerRole", "warmerPolicy", "warmerLogGroup", "warmerFunction", "warmerSchedule", "warmerTarget", "warmerPermission",
+  "domainProvider", "domainCertificate", "domainValidationRecord", "domainCertificateValidation", "domainRecordA", "domainRecordAaaa",
 ] as const;
 
 export type NextjsWebChildId = (typeof NEXTJS_WEB_CHILD_IDS)[number];

@@ -9,6 +9,7 @@ import { assetManifest } from "./assets";
 import { cloudFrontInvokePermissions, createFunction, functionUrl, type PolicyStatement, type SiteScope } from "./functions";
 import { BehaviorLimitError, createSiteCdn, urlHost } from "./cdn";
 import { AssetSync, Invalidation } from "./dynamic-resources";
+import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/cloudfront-domains";
 import { registry } from "../../config/registry";
 import { checkProperties } from "../../config/check-properties";
 import { withDefaults } from "../../config/schema";
@@ -67,7 +68,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const p = withDefaults("NextjsWebProperties", props) as unknown as Normalized;
     let build: BuildResult;
     try {
-      build = buildNextApp(p.appDirectory as string, { buildCommand: p.buildCommand as string | undefined });
+      build = buildNextApp(p.appDirectory as string, { buildCommand: p.buildCommand as string | undefined, streaming: p.streamingEnabled === true });
     } catch (err) {
       if (err instanceof BuildError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
       throw err;
@@ -145,6 +146,27 @@ export class NextjsWeb extends pulumi.ComponentResource {
       urlFunctions.push(["image", image.fn]);
     }
 
+    const warmerSpec = output.additionalProps?.warmer;
+    if (p.warmServerInstances !== undefined && warmerSpec) {
+      const warmer = createFunction(scope, {
+        id: "warmer", description: "Next.js server warmer", bundleDir: bundle(warmerSpec.bundle), handler: warmerSpec.handler,
+        memory: 128, timeout: 60, logRetentionDays: HELPER_LOG_DAYS,
+        environment: {
+          WARM_PARAMS: pulumi.jsonStringify([{ function: server.fn.name, concurrency: p.warmServerInstances }]),
+        },
+        statements: [{ Action: ["lambda:InvokeFunction"], Resource: [server.fn.arn] }],
+      });
+      const schedule = new aws.cloudwatch.EventRule(childName(name, "warmerSchedule"), childArgs(transform, "warmerSchedule", {
+        description: `Keeps ${name}'s server instances warm`, scheduleExpression: "rate(5 minutes)",
+      }), parent);
+      new aws.cloudwatch.EventTarget(childName(name, "warmerTarget"), childArgs(transform, "warmerTarget", {
+        rule: schedule.name, arn: warmer.fn.arn,
+      }), parent);
+      new aws.lambda.Permission(childName(name, "warmerPermission"), childArgs(transform, "warmerPermission", {
+        function: warmer.fn.name, action: "lambda:InvokeFunction", principal: "events.amazonaws.com", sourceArn: schedule.arn,
+      }), parent);
+    }
+
     const revalidationSpec = output.additionalProps?.revalidationFunction;
     if (revalidationSpec) {
       const revalidation = createFunction(scope, {
@@ -180,8 +202,12 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const lambdaAccessControl = new aws.cloudfront.OriginAccessControl(childName(name, "lambdaAccessControl"), childArgs(transform, "lambdaAccessControl", {
       description: `Function URLs of ${name}`, originAccessControlOriginType: "lambda", signingBehavior: "always", signingProtocol: "sigv4",
     }), parent);
+    const domains = cloudFrontCertificate({ parent: this, name, transforms: transform, prefix: "domain" }, p.customDomains ?? []);
     try {
       this.distribution = createSiteCdn(scope, output, {
+        aliases: domains.names,
+        viewerCertificate: viewerCertificate(domains),
+        webAclId: p.useFirewall,
         bucketDomain: bucket.bucketRegionalDomainName,
         s3OriginPath: output.origins.s3.originPath,
         s3AccessControlId: s3AccessControl.id,
@@ -193,6 +219,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
       throw err;
     }
     const distribution = this.distribution;
+    cloudFrontAliasRecords(domains, distribution);
     for (const [id, fn] of urlFunctions) cloudFrontInvokePermissions(scope, id, fn, distribution.arn);
     new aws.s3.BucketPolicy(childName(name, "bucketPolicy"), childArgs(transform, "bucketPolicy", {
       bucket: bucket.id,
@@ -212,7 +239,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
       distributionId: distribution.id, paths: ["/*"], key: build.sourceHash,
     }), { parent: this, dependsOn: [assets, server.fn] });
 
-    this.url = pulumi.interpolate`https://${distribution.domainName}`;
+    this.url = domains.names.length ? pulumi.output(`https://${domains.names[0]}`) : pulumi.interpolate`https://${distribution.domainName}`;
     this.registerOutputs({ url: this.url });
   }
 }

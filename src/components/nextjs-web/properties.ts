@@ -1,4 +1,5 @@
 import type { RetentionDays } from "../../shared/enums";
+import type { DomainConfiguration } from "../../shared/domain-properties";
 
 /** Logs of the server function: invocations and stdout/stderr, into its own log group. */
 export interface NextjsServerLogging {
@@ -92,10 +93,31 @@ export interface NextjsWebProperties {
   environment?: NextjsEnvironmentVariable[];
   /** Raw IAM statements appended to the server function's role. */
   iamRoleStatements?: NextjsIamRoleStatement[];
+  /**
+   * Server instances kept warm by a warmer function invoked every 5 minutes.
+   * Not with useEdgeFunction.
+   * @minimum 1
+   * @maximum 100
+   * @multipleOf 1
+   */
+  warmServerInstances?: number;
+  /**
+   * Streams responses (lower time to first byte, responses up to 20 MB, a soft
+   * limit; 6 MB otherwise). Experimental; not with useEdgeFunction.
+   * @default false
+   */
+  streamingEnabled?: boolean;
+  /** Domains of the site (certificate in us-east-1); `url` is then the first one's. */
+  customDomains?: DomainConfiguration[];
+  /**
+   * The firewall in front of the CDN: the name of a `web-app-firewall` resource
+   * of this stack, or the ARN of an existing WAFv2 web ACL with CLOUDFRONT scope.
+   */
+  useFirewall?: string;
 }
 
 /** Parameters other resources can read with `$ResourceParam(name, param)`. */
 export const nextjsWebParams = {
-  /** The site's URL: the CDN's (the first custom domain's, once domains exist). */
+  /** The site's URL: the first custom domain's, else the CDN's. */
   url: { type: "string" },
 } as const;

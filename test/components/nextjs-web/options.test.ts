@@ -2,7 +2,7 @@ import * as assert from "assert";
 import { NextjsWeb, type NextjsWebArgs } from "../../../src/components/nextjs-web";
 import { nextjsWebStaticProblems } from "../../../src/components/nextjs-web/rules";
 import { analyzeStackfile, formatProblem } from "../../../src/config/stackfile";
-import { run } from "../../harness";
+import { run, outputValue } from "../../harness";
 import { EXAMPLE_APP, exampleBuild } from "../../nextjs-fixture";
 
 const make = (args: Partial<NextjsWebArgs> = {}) => run(() => new NextjsWeb("web", { appDirectory: EXAMPLE_APP, ...args }));
@@ -75,5 +75,84 @@ describe("nextjs-web rules", () => {
       "s.yaml:7:17: environment name 'AWS_REGION' is reserved by Lambda",
       "s.yaml:11:26: retentionDays must be one of 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1827, 3653, not number 2",
     ]);
+  });
+});
+
+describe("NextjsWeb options (continued)", function () {
+  this.timeout(300000);
+  before(() => exampleBuild());
+  const ACL = "arn:aws:wafv2:us-east-1:123456789012:global/webacl/site-acl/0f0e0d0c-1234-5678-9abc-def012345678";
+
+  it("warmServerInstances: a warmer every 5 minutes that may invoke only the server", async () => {
+    const r = await make({ warmServerInstances: 3 });
+    const warmer = r.byName("web-warmer-function")!;
+    const server = r.byName("web-server-function")!;
+    assert.deepStrictEqual(JSON.parse(warmer.inputs.environment.variables.WARM_PARAMS), [{ function: server.state.name, concurrency: 3 }]);
+    const policy = JSON.parse(r.byName("web-warmer-policy")!.inputs.policy).Statement;
+    assert.deepStrictEqual(policy[1], { Effect: "Allow", Action: ["lambda:InvokeFunction"], Resource: [server.state.arn] });
+    const rule = r.byName("web-warmer-schedule")!;
+    assert.strictEqual(rule.inputs.scheduleExpression, "rate(5 minutes)");
+    assert.deepStrictEqual([r.byName("web-warmer-target")!.inputs.arn, r.byName("web-warmer-target")!.inputs.rule], [warmer.state.arn, rule.state.name]);
+    const perm = r.byName("web-warmer-permission")!.inputs;
+    assert.deepStrictEqual([perm.principal, perm.sourceArn, perm.function], ["events.amazonaws.com", rule.state.arn, warmer.state.name]);
+    assert.strictEqual((await make()).byName("web-warmer-function"), undefined, "no warmer by default");
+  });
+
+  it("customDomains: a us-east-1 certificate for all names, aliases, TLS 1.2+, alias records; url is the first domain", async () => {
+    let web: NextjsWeb | undefined;
+    const r = await run(() => { web = new NextjsWeb("web", { appDirectory: EXAMPLE_APP, customDomains: [{ domainName: "www.example.com" }, { domainName: "example.com", disableDnsRecordCreation: true }] }); });
+    const provider = r.byName("web-domain-provider")!;
+    assert.strictEqual(provider.inputs.region, "us-east-1");
+    const cert = r.one("aws:acm/certificate:Certificate");
+    assert.deepStrictEqual([cert.inputs.domainName, cert.inputs.subjectAlternativeNames, cert.provider], ["www.example.com", ["example.com"], provider.name]);
+    const d = r.one("aws:cloudfront/distribution:Distribution");
+    assert.deepStrictEqual(d.inputs.aliases, ["www.example.com", "example.com"]);
+    assert.deepStrictEqual(d.inputs.viewerCertificate, { acmCertificateArn: cert.state.arn, sslSupportMethod: "sni-only", minimumProtocolVersion: "TLSv1.2_2021" });
+    const aliases = r.all("aws:route53/record:Record").filter((x) => x.inputs.aliases).map((x) => `${x.inputs.type} ${x.inputs.name}`).sort();
+    assert.deepStrictEqual(aliases, ["A www.example.com", "AAAA www.example.com"]);
+    assert.strictEqual(await outputValue(web!.url), "https://www.example.com");
+  });
+
+  it("useFirewall: a CLOUDFRONT web ACL ARN is attached; names and regional ACLs are refused", async () => {
+    assert.strictEqual((await make({ useFirewall: ACL })).one("aws:cloudfront/distribution:Distribution").inputs.webAclId, ACL);
+    assert.throws(() => new NextjsWeb("x", { appDirectory: EXAMPLE_APP, useFirewall: "myFirewall" }), /no web-app-firewall resource can be in this stack yet.*give the ARN/);
+    assert.throws(() => new NextjsWeb("x", { appDirectory: EXAMPLE_APP, useFirewall: ACL.replace(":global/", ":regional/") }), /CLOUDFRONT scope.*this web ACL is REGIONAL/);
+  });
+
+  it("streamingEnabled must agree with the build: a buffered build is refused for it", () => {
+    const fs = require("fs") as typeof import("fs");
+    const path = require("path") as typeof import("path");
+    const dir = fs.mkdtempSync(path.join(EXAMPLE_APP, "..", ".count-app-"));
+    try {
+      fs.writeFileSync(path.join(dir, "package.json"), "{}");
+      assert.throws(
+        () => new NextjsWeb("x", { appDirectory: dir, streamingEnabled: true, buildCommand: `cp -r "${path.join(EXAMPLE_APP, ".open-next")}" .` }),
+        /is not for streaming, but streamingEnabled is true; the two must agree: set default.override.wrapper to "aws-lambda-streaming"/,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("streamingEnabled: OpenNext builds the streaming server and its URL streams", async () => {
+    const fs = require("fs") as typeof import("fs");
+    const path = require("path") as typeof import("path");
+    // A copy of the example app, so its build does not replace the buffered one.
+    const dir = path.join(EXAMPLE_APP, "..", ".stream-app");
+    for (const entry of ["app", "next.config.mjs", "open-next.config.ts", "package.json", "tsconfig.json", "next-env.d.ts"]) {
+      fs.cpSync(path.join(EXAMPLE_APP, entry), path.join(dir, entry), { recursive: true });
+    }
+    const r = await run(() => new NextjsWeb("web", { appDirectory: dir, streamingEnabled: true }));
+    assert.strictEqual(r.byName("web-server-url")!.inputs.invokeMode, "RESPONSE_STREAM");
+    assert.strictEqual(r.byName("web-image-url")!.inputs.invokeMode, "BUFFERED");
+    const output = JSON.parse(fs.readFileSync(path.join(dir, ".open-next/open-next.output.json"), "utf8"));
+    assert.strictEqual(output.origins.default.streaming, true);
+  });
+});
+
+describe("nextjs-web rules (domains and firewall)", () => {
+  it("refuses bad domains and mixed certificates at their paths", () => {
+    const problems = nextjsWebStaticProblems({ customDomains: [{ domainName: "https://a.example.com" }, { domainName: "b.example.com", customCertificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/abc" }] });
+    assert.deepStrictEqual(problems.map((p) => p.path.join(".")), ["customDomains.0.domainName", "customDomains.0.customCertificateArn"]);
   });
 });
