@@ -85,7 +85,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
     availableParams: () => ["url"],
     literalOnly: [
       ["appDirectory"], ["buildCommand"], ["serverFunction", "logging", "disabled"],
-      ["warmServerInstances"], ["streamingEnabled"], ["useFirewall"],
+      ["warmServerInstances"], ["streamingEnabled"], ["useFirewall"], ["joinDefaultVpc"],
       ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
       ["fileOptions", "*", "includePattern"], ["fileOptions", "*", "excludePattern"],
       ["fileOptions", "*", "headers", "*", "key"], ["fileOptions", "*", "headers", "*", "value"],

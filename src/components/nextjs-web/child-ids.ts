@@ -10,6 +10,7 @@
  * - `tagTable` (DynamoDB tag cache), `seederInvocation` (seeds it once per build)
  * - `serverCachePolicy`, `viewerRequestFunction`, `distribution`, `invalidation` (once per build)
  * - with warmServerInstances: `warmerRole`, `warmerPolicy`, `warmerLogGroup`, `warmerFunction`, `warmerSchedule`, `warmerTarget`, `warmerPermission`
+ * - with joinDefaultVpc: `serverSecurityGroup`, `serverVpcAccess`
  * - with customDomains: `domainProvider`, `domainCertificate`, `domainValidationRecord`, `domainCertificateValidation`, `domainRecordA`, `domainRecordAaaa`
  */
 export const NEXTJS_WEB_CHILD_IDS = [
@@ -20,6 +21,7 @@ export const NEXTJS_WEB_CHILD_IDS = [
   "tagTable", "seederRole", "seederPolicy", "seederLogGroup", "seederFunction", "seederInvocation",
   "serverCachePolicy", "viewerRequestFunction", "distribution", "invalidation",
   "warmerRole", "warmerPolicy", "warmerLogGroup", "warmerFunction", "warmerSchedule", "warmerTarget", "warmerPermission",
+  "serverSecurityGroup", "serverVpcAccess",
   "domainProvider", "domainCertificate", "domainValidationRecord", "domainCertificateValidation", "domainRecordA", "domainRecordAaaa",
 ] as const;
 

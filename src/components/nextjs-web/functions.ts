@@ -31,6 +31,8 @@ export interface FunctionSpec {
   logRetentionDays: pulumi.Input<number>;
   /** No log group; the role may not write logs (the function's output is dropped). */
   logsDisabled?: boolean;
+  /** Runs the function in these subnets with these security groups. */
+  vpc?: { subnetIds: pulumi.Input<string[]>; securityGroupIds: pulumi.Input<string>[] };
 }
 
 export interface SiteFunction {
@@ -78,6 +80,13 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     }),
     { parent },
   );
+  // In a VPC the function manages its network interfaces; AWS allows these
+  // EC2 actions only on "*", so the managed policy made for this is attached.
+  const vpcAccess = spec.vpc ? new aws.iam.RolePolicyAttachment(
+    childName(name, id("VpcAccess")),
+    childArgs(transforms, id("VpcAccess"), { role: role.name, policyArn: "arn:aws:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole" }),
+    { parent },
+  ) : undefined;
   const fn = new aws.lambda.Function(
     childName(name, id("Function")),
     childArgs(transforms, id("Function"), {
@@ -91,8 +100,9 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       role: role.arn,
       environment: { variables: spec.environment },
       loggingConfig: logGroup ? { logFormat: "Text", logGroup: logGroup.name } : undefined,
+      vpcConfig: spec.vpc,
     }),
-    { parent },
+    { parent, dependsOn: vpcAccess ? [vpcAccess] : [] },
   );
   return { fn, role, logGroup };
 }

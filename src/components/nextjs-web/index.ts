@@ -16,6 +16,7 @@ import { withDefaults } from "../../config/schema";
 import { knownView } from "../../shared/known";
 import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+import { defaultVpc } from "../../shared/default-vpc";
 import type { DeepInput } from "../../shared/inputs";
 
 export interface NextjsWebArgs extends DeepInput<NextjsWebProperties> {
@@ -60,6 +61,8 @@ export class NextjsWeb extends pulumi.ComponentResource {
   public readonly serverFunction: aws.lambda.Function;
   public readonly bucket: aws.s3.Bucket;
   public readonly build: BuildResult;
+  /** The server function's security group (with joinDefaultVpc): what connected resources let in. */
+  public readonly serverSecurityGroupId?: pulumi.Output<string>;
 
   constructor(name: string, args: NextjsWebArgs, opts?: pulumi.ComponentResourceOptions) {
     const { transform, ...props } = args;
@@ -112,7 +115,22 @@ export class NextjsWeb extends pulumi.ComponentResource {
     }), parent);
 
     // Functions.
+    let vpc: { subnetIds: pulumi.Output<string[]>; securityGroupIds: pulumi.Output<string>[] } | undefined;
+    if (p.joinDefaultVpc === true) {
+      const network = defaultVpc(this);
+      const securityGroup = new aws.ec2.SecurityGroup(childName(name, "serverSecurityGroup"), childArgs(transform, "serverSecurityGroup", {
+        description: `Server function of ${name}: no ingress`,
+        vpcId: network.id,
+        // Lambda's network interfaces have no public IP and no NAT is made, so
+        // internet calls fail whatever this says; VPC peers and endpoints work.
+        egress: [{ protocol: "-1", fromPort: 0, toPort: 0, cidrBlocks: ["0.0.0.0/0"], description: "Any (no route to the internet)" }],
+        tags: { Name: `${name}-server` },
+      }), parent);
+      vpc = { subnetIds: network.subnetIds, securityGroupIds: [securityGroup.id] };
+      this.serverSecurityGroupId = securityGroup.id;
+    }
     const server = createFunction(scope, {
+      vpc,
       id: "server", description: "Next.js server", bundleDir: bundle(output.origins.default.bundle), handler: output.origins.default.handler,
       memory: p.serverFunction.memory, timeout: p.serverFunction.timeout,
       logRetentionDays: p.serverFunction.logging.retentionDays, logsDisabled: p.serverFunction.logging.disabled === true,

@@ -107,6 +107,13 @@ export interface NextjsWebProperties {
    * @default false
    */
   streamingEnabled?: boolean;
+  /**
+   * Runs the server function in the default VPC's subnets with its own
+   * security group, so it reaches VPC-only resources (redis clusters,
+   * databases). Its outbound internet requests then fail (no NAT is made).
+   * @default false
+   */
+  joinDefaultVpc?: boolean;
   /** Domains of the site (certificate in us-east-1); `url` is then the first one's. */
   customDomains?: DomainConfiguration[];
   /**

@@ -156,3 +156,26 @@ describe("nextjs-web rules (domains and firewall)", () => {
     assert.deepStrictEqual(problems.map((p) => p.path.join(".")), ["customDomains.0.domainName", "customDomains.0.customCertificateArn"]);
   });
 });
+
+describe("NextjsWeb joinDefaultVpc", function () {
+  this.timeout(300000);
+  before(() => exampleBuild());
+
+  it("runs the server in the default VPC's subnets with its own security group and the VPC access policy", async () => {
+    let web: NextjsWeb | undefined;
+    const r = await run(() => { web = new NextjsWeb("web", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true }); });
+    const sg = r.byName("web-server-security-group")!;
+    assert.strictEqual(sg.inputs.vpcId, "vpc-0a1b2c3d4e5f60718");
+    assert.strictEqual(sg.inputs.ingress, undefined);
+    const server = r.byName("web-server-function")!;
+    assert.deepStrictEqual(server.inputs.vpcConfig.securityGroupIds, [sg.id]);
+    assert.strictEqual(server.inputs.vpcConfig.subnetIds.length, 3);
+    assert.ok(server.dependsOn.includes("web-server-vpc-access"), "the function waits for its ENI permissions");
+    assert.strictEqual(r.byName("web-server-vpc-access")!.inputs.policyArn, "arn:aws:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole");
+    assert.strictEqual(r.byName("web-image-function")!.inputs.vpcConfig, undefined, "only the server joins the VPC");
+    assert.strictEqual(await outputValue(web!.serverSecurityGroupId!), sg.id);
+    const plain = await make();
+    assert.strictEqual(plain.byName("web-server-function")!.inputs.vpcConfig, undefined);
+    assert.strictEqual(plain.byName("web-server-security-group"), undefined);
+  });
+});
