@@ -142,6 +142,8 @@ export function mockState(
       const q = `${inputs.namePrefix ?? `${name}-`}${h.slice(0, 7)}${inputs.fifoQueue ? ".fifo" : ""}`;
       return { id: `https://sqs.${region}.amazonaws.com/${MOCK_ACCOUNT}/${q}`, state: { ...inputs, name: q, url: `https://sqs.${region}.amazonaws.com/${MOCK_ACCOUNT}/${q}`, arn: `arn:aws:sqs:${region}:${MOCK_ACCOUNT}:${q}` } };
     }
+    case "aws:kinesis/firehoseDeliveryStream:FirehoseDeliveryStream":
+      return { id: `arn:aws:firehose:${region}:${MOCK_ACCOUNT}:deliverystream/${physical}`, state: { ...inputs, name: physical, arn: `arn:aws:firehose:${region}:${MOCK_ACCOUNT}:deliverystream/${physical}` } };
     case "aws:dynamodb/table:Table":
       return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:dynamodb:${region}:${MOCK_ACCOUNT}:table/${physical}` } };
     case "aws:iam/role:Role":

@@ -54,7 +54,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
         .filter(([, spec]) => !(sharded && "unsharded" in spec))
         .map(([name]) => name);
     },
-    literalOnly: [["enableSharding"], ["logging", "disabled"], ["accessibility", "accessibilityMode"]],
+    literalOnly: [["enableSharding"], ["logging", "disabled"], ["accessibility", "accessibilityMode"], ["logging", "logForwarding", "type"]],
     childIds: REDIS_CHILD_IDS,
     staticRules: redisStaticProblems,
     updateRules: redisUpdateProblems,
@@ -68,7 +68,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
     params: httpApiGatewayParams,
     availableParams: httpApiGatewayAvailableParams,
     literalOnly: [
-      ["cors", "enabled"], ["logging", "disabled"], ["cdn", "enabled"],
+      ["cors", "enabled"], ["logging", "disabled"], ["cdn", "enabled"], ["logging", "logForwarding", "type"],
       ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
       ["cdn", "customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "disableDnsRecordCreation"],
     ],
@@ -84,7 +84,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
     params: nextjsWebParams,
     availableParams: () => ["url"],
     literalOnly: [
-      ["appDirectory"], ["buildCommand"], ["serverFunction", "logging", "disabled"],
+      ["appDirectory"], ["buildCommand"], ["serverFunction", "logging", "disabled"], ["serverFunction", "logging", "logForwarding", "type"],
       ["warmServerInstances"], ["streamingEnabled"], ["useFirewall"], ["joinDefaultVpc"],
       ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
       ["fileOptions", "*", "includePattern"], ["fileOptions", "*", "excludePattern"],

@@ -73,6 +73,13 @@ export function withDefaults<T>(definitionName: string, value: T): T {
 
 function fill(schema: JsonSchema, value: unknown): unknown {
   const s = resolve(schema);
+  // A union tagged by `type` (log forwarding): fill the branch the value names.
+  const branches = s.anyOf ?? s.oneOf;
+  if (branches) {
+    if (!isPlainObject(value)) return value;
+    const branch = branches.map(resolve).find((b) => b.properties?.type?.const === value.type);
+    return branch ? fill(branch, value) : value;
+  }
   if (s.items && Array.isArray(value)) return value.map((item) => (isPlainObject(item) ? fill(s.items!, item) : item));
   if (!s.properties) return value;
   if (value !== undefined && !isPlainObject(value)) return value;
@@ -83,6 +90,8 @@ function fill(schema: JsonSchema, value: unknown): unknown {
     if (out[key] === undefined && r.default !== undefined) {
       out[key] = r.default;
       filled = true;
+    } else if ((r.anyOf || r.oneOf) && isPlainObject(out[key])) {
+      out[key] = fill(r, out[key]);
     } else if (r.items && Array.isArray(out[key])) {
       out[key] = fill(r, out[key]);
     } else if (r.properties && (out[key] === undefined || isPlainObject(out[key]))) {

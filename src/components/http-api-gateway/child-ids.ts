@@ -1,3 +1,5 @@
+import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
+
 /**
  * Child resources of an HttpApiGateway, by id (`overrides.<id>` in YAML,
  * `transform.<id>` in TypeScript). A per-domain or per-route child is named
@@ -13,6 +15,7 @@
  * - `cdnCachePolicy`, `cdnOriginRequestPolicy`, `cdnDistribution`: the CDN
  * - `cdnCertificate`, `cdnValidationRecord`, `cdnCertificateValidation`, `cdnRecordA`, `cdnRecordAaaa`: CDN custom domains
  * - `integration`, `route`, `routePermission`: one each per route
+ * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
 export const HTTP_API_GATEWAY_CHILD_IDS = [
   "api", "stage", "logGroup",
@@ -21,6 +24,7 @@ export const HTTP_API_GATEWAY_CHILD_IDS = [
   "cdnProvider", "cdnCachePolicy", "cdnOriginRequestPolicy", "cdnDistribution",
   "cdnCertificate", "cdnValidationRecord", "cdnCertificateValidation", "cdnRecordA", "cdnRecordAaaa",
   "integration", "route", "routePermission",
+  ...LOG_FORWARDING_CHILD_IDS,
 ] as const;
 
 export type HttpApiGatewayChildId = (typeof HTTP_API_GATEWAY_CHILD_IDS)[number];

@@ -16,6 +16,7 @@ import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
 import type { DeepInput } from "../../shared/inputs";
 import type { Problem } from "../../shared/problem";
+import { forwardLogs } from "../../shared/log-forwarding";
 
 /** A route to a Lambda function. */
 export interface HttpApiRoute {
@@ -152,6 +153,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
         childArgs(transform, "logGroup", { retentionInDays: p.logging.retentionDays }),
         parent,
       );
+      if (p.logging.logForwarding) forwardLogs({ parent: this, name, transforms: transform }, logGroup, p.logging.logForwarding as any);
     }
     this.stage = new aws.apigatewayv2.Stage(
       childName(name, "stage"),

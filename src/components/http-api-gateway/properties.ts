@@ -1,5 +1,6 @@
 import type { RetentionDays } from "../../shared/enums";
 import type { DomainConfiguration } from "../../shared/domain-properties";
+import type { LogForwarding } from "../../shared/log-forwarding-properties";
 
 /** HTTP methods for CORS. `*` allows every method. */
 export type CorsMethod = "*" | "DELETE" | "GET" | "HEAD" | "OPTIONS" | "PATCH" | "POST" | "PUT";
@@ -51,6 +52,8 @@ export interface HttpApiLogging {
    * @default 30
    */
   retentionDays?: RetentionDays;
+  /** Forwards the access logs to an HTTP endpoint or a logs vendor. */
+  logForwarding?: LogForwarding;
 }
 
 /** Cookies, headers or query strings, as CloudFront selects them. */

@@ -1,6 +1,7 @@
 // Rules of http-api-gateway as pure functions (see redis-cluster/rules.ts).
 import type { Problem } from "../../shared/problem";
 import { domainListProblems, sharedCertificateProblems } from "../../shared/domain-rules";
+import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -26,7 +27,7 @@ function selectionProblems(sel: unknown, path: (string | number)[], what: string
 }
 
 export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
-  const out: Problem[] = [];
+  const out: Problem[] = [...forwardingNeedsLogs(p.logging, ["logging"])];
   const seen = new Set<string>();
   for (const pr of domainListProblems(p.customDomains, false, seen)) out.push({ ...pr, path: ["customDomains", ...pr.path] });
 

@@ -1,3 +1,5 @@
+import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
+
 /**
  * Child resources of a NextjsWeb, by id (`overrides.<id>` in YAML,
  * `transform.<id>` in TypeScript); each is named `<name>-<child-id>`.
@@ -12,6 +14,7 @@
  * - with warmServerInstances: `warmerRole`, `warmerPolicy`, `warmerLogGroup`, `warmerFunction`, `warmerSchedule`, `warmerTarget`, `warmerPermission`
  * - with joinDefaultVpc: `serverSecurityGroup`, `serverVpcAccess`
  * - with customDomains: `domainProvider`, `domainCertificate`, `domainValidationRecord`, `domainCertificateValidation`, `domainRecordA`, `domainRecordAaaa`
+ * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
 export const NEXTJS_WEB_CHILD_IDS = [
   "bucket", "bucketPublicAccessBlock", "bucketPolicy", "assets", "s3AccessControl", "lambdaAccessControl",
@@ -23,6 +26,7 @@ export const NEXTJS_WEB_CHILD_IDS = [
   "warmerRole", "warmerPolicy", "warmerLogGroup", "warmerFunction", "warmerSchedule", "warmerTarget", "warmerPermission",
   "serverSecurityGroup", "serverVpcAccess",
   "domainProvider", "domainCertificate", "domainValidationRecord", "domainCertificateValidation", "domainRecordA", "domainRecordAaaa",
+  ...LOG_FORWARDING_CHILD_IDS,
 ] as const;
 
 export type NextjsWebChildId = (typeof NEXTJS_WEB_CHILD_IDS)[number];

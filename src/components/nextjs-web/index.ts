@@ -17,6 +17,7 @@ import { knownView } from "../../shared/known";
 import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
 import { defaultVpc } from "../../shared/default-vpc";
+import { forwardLogs } from "../../shared/log-forwarding";
 import type { DeepInput } from "../../shared/inputs";
 
 export interface NextjsWebArgs extends DeepInput<NextjsWebProperties> {
@@ -148,6 +149,8 @@ export class NextjsWeb extends pulumi.ComponentResource {
       ],
     });
     this.serverFunction = server.fn;
+    const forwarding = p.serverFunction.logging.logForwarding;
+    if (forwarding && server.logGroup) forwardLogs({ parent: this, name, transforms: transform }, server.logGroup, forwarding as any);
     const serverUrl = functionUrl(scope, "server", server.fn, output.origins.default.streaming === true);
     const functionHosts: Record<string, pulumi.Input<string>> = { default: urlHost(serverUrl.functionUrl) };
     const urlFunctions: [string, aws.lambda.Function][] = [["server", server.fn]];

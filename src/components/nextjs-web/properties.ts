@@ -1,5 +1,6 @@
 import type { RetentionDays } from "../../shared/enums";
 import type { DomainConfiguration } from "../../shared/domain-properties";
+import type { LogForwarding } from "../../shared/log-forwarding-properties";
 
 /** Logs of the server function: invocations and stdout/stderr, into its own log group. */
 export interface NextjsServerLogging {
@@ -13,6 +14,8 @@ export interface NextjsServerLogging {
    * @default 180
    */
   retentionDays?: RetentionDays;
+  /** Forwards the server's logs to an HTTP endpoint or a logs vendor. */
+  logForwarding?: LogForwarding;
 }
 
 /** Settings of the server function. */

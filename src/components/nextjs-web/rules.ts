@@ -1,6 +1,7 @@
 // Rules of nextjs-web as pure functions (see redis-cluster/rules.ts).
 import type { Problem } from "../../shared/problem";
 import { domainListProblems, sharedCertificateProblems } from "../../shared/domain-rules";
+import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -22,7 +23,7 @@ export const OPENNEXT_ENV = [
 export const CLOUDFRONT_WEB_ACL = /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[A-Za-z0-9_-]+\/[a-f0-9-]+$/;
 
 export function nextjsWebStaticProblems(p: Obj): Problem[] {
-  const out: Problem[] = [];
+  const out: Problem[] = [...forwardingNeedsLogs(obj(p.serverFunction)?.logging, ["serverFunction", "logging"])];
   for (const pr of domainListProblems(p.customDomains, true, new Set())) out.push({ ...pr, path: ["customDomains", ...pr.path] });
   out.push(...sharedCertificateProblems(p.customDomains, ["customDomains"]));
   if (typeof p.useFirewall === "string" && !p.useFirewall.startsWith("arn:")) {

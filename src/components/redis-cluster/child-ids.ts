@@ -1,3 +1,5 @@
+import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
+
 /**
  * Child resources of a RedisCluster, by id. The child named `<name>-<id>` is
  * what `overrides.<id>` (YAML) and `transform.<id>` (TypeScript) adjust.
@@ -8,6 +10,7 @@
  * - `slowLog`: aws.cloudwatch.LogGroup receiving the slow log (unless logging is disabled)
  * - `updateGuard`: the dynamic resource that refuses illegal updates during preview
  * - `replicationGroup`: aws.elasticache.ReplicationGroup, the cluster itself
+ * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
 export const REDIS_CHILD_IDS = [
   "subnetGroup",
@@ -17,6 +20,7 @@ export const REDIS_CHILD_IDS = [
   "slowLog",
   "updateGuard",
   "replicationGroup",
+  ...LOG_FORWARDING_CHILD_IDS,
 ] as const;
 
 export type RedisChildId = (typeof REDIS_CHILD_IDS)[number];

@@ -11,6 +11,7 @@ import { knownView } from "../../shared/known";
 import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
 import { defaultVpc } from "../../shared/default-vpc";
+import { forwardLogs } from "../../shared/log-forwarding";
 
 type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 /** Arguments after defaults: every field present. */
@@ -138,6 +139,7 @@ export class RedisCluster extends pulumi.ComponentResource {
         childArgs(transform, "slowLog", { retentionInDays: p.logging.retentionDays }),
         parent,
       );
+      if (p.logging.logForwarding) forwardLogs({ parent: this, name, transforms: transform }, slowLog, p.logging.logForwarding as any);
     }
 
     const password = pulumi.secret(pulumi.output(p.defaultUserPassword));

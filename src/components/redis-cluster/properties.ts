@@ -1,4 +1,5 @@
 import type { RetentionDays } from "../../shared/enums";
+import type { LogForwarding } from "../../shared/log-forwarding-properties";
 
 /**
  * Node sizes ElastiCache offers for this service, `cache.<family>.<size>`.
@@ -36,6 +37,8 @@ export interface RedisLogging {
    * @default 90
    */
   retentionDays?: RetentionDays;
+  /** Forwards the slow log to an HTTP endpoint or a logs vendor. */
+  logForwarding?: LogForwarding;
 }
 
 /** Who can reach the cluster over the network. Public access is never possible. */

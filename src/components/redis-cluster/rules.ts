@@ -4,6 +4,7 @@
 // this file imports types only). A value of an unexpected type (a directive,
 // an Output, a preview unknown) is "not known yet" and never judged.
 import type { Problem } from "../../shared/problem";
+import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
 
 /** The properties the rules look at; any of them may be not known yet. */
 export interface RedisRuleInput {
@@ -13,6 +14,7 @@ export interface RedisRuleInput {
   enableAutomaticFailover?: unknown;
   defaultUserPassword?: unknown;
   engineVersion?: unknown;
+  logging?: unknown;
 }
 
 /** Effective values after defaults; `undefined` means not known yet. */
@@ -84,6 +86,7 @@ export function redisStaticProblems(p: RedisRuleInput): Problem[] {
       hint: "set numReplicaNodes: 1 or more, or remove enableAutomaticFailover",
     });
   }
+  out.push(...forwardingNeedsLogs(p.logging, ["logging"]));
   if (typeof p.defaultUserPassword === "string") {
     const why = redisPasswordProblem(p.defaultUserPassword);
     if (why) out.push({ path: ["defaultUserPassword"], message: why });

@@ -1,0 +1,110 @@
+// Log forwarding for any resource with a log group: a Firehose delivery stream
+// to an HTTP endpoint, fed by a subscription filter; records that still fail
+// go to an encrypted, private bucket. Each role may do one thing only.
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import type { LogForwarding } from "./log-forwarding-properties";
+import { failedLogsBucketName } from "./log-bucket-name";
+import { childArgs, childName, type ChildTransforms } from "./children";
+import type { DeepInput } from "./inputs";
+
+export interface ForwardingScope {
+  parent: pulumi.ComponentResource;
+  name: string;
+  transforms?: ChildTransforms;
+}
+
+
+interface Destination {
+  name: string;
+  url: pulumi.Input<string>;
+  accessKey?: pulumi.Input<string>;
+  attributes: Record<string, pulumi.Input<string>>;
+  gzip: pulumi.Input<boolean>;
+  retrySeconds: pulumi.Input<number>;
+}
+
+/** What each type sends where (defaults come from the schema, already filled). */
+export function destination(f: DeepInput<LogForwarding>): Destination {
+  const p = f.properties as Record<string, any>;
+  switch (f.type) {
+    case "logs-vendor-a":
+      return { name: "logs-vendor-a", url: p.endpointUrl, accessKey: p.apiKey, attributes: {}, gzip: true, retrySeconds: 300 };
+    case "logs-vendor-b":
+      return { name: "logs-vendor-b", url: p.endpointUrl, attributes: { "x-highlight-project": p.projectId }, gzip: false, retrySeconds: 300 };
+    default:
+      return {
+        name: "http-endpoint", url: p.endpointUrl, accessKey: p.accessKey, attributes: p.parameters ?? {},
+        gzip: p.gzipEncodingEnabled ?? false, retrySeconds: p.retryDuration ?? 300,
+      };
+  }
+}
+
+const assume = (service: string) => JSON.stringify({
+  Version: "2012-10-17",
+  Statement: [{ Effect: "Allow", Principal: { Service: service }, Action: "sts:AssumeRole" }],
+});
+
+export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.LogGroup, forwarding: DeepInput<LogForwarding>): aws.kinesis.FirehoseDeliveryStream {
+  const { parent, name, transforms } = scope;
+  const opts = { parent };
+  const make = <T extends object>(id: string, args: T) => [childName(name, id), childArgs(transforms, id, args), opts] as const;
+  const d = destination(forwarding);
+
+  const bucket = new aws.s3.Bucket(...make("logForwardingBucket", {
+    bucket: failedLogsBucketName(`${pulumi.getProject()}-${pulumi.getStack()}`, name),
+  }));
+  new aws.s3.BucketPublicAccessBlock(...make("logForwardingBucketBlock", {
+    bucket: bucket.id, blockPublicAcls: true, blockPublicPolicy: true, ignorePublicAcls: true, restrictPublicBuckets: true,
+  }));
+  new aws.s3.BucketServerSideEncryptionConfiguration(...make("logForwardingBucketEncryption", {
+    bucket: bucket.id, rules: [{ applyServerSideEncryptionByDefault: { sseAlgorithm: "AES256" } }],
+  }));
+
+  const streamRole = new aws.iam.Role(...make("logForwardingStreamRole", {
+    description: `Firehose of ${name}: writes failed records to its bucket only`, assumeRolePolicy: assume("firehose.amazonaws.com"),
+  }));
+  const streamPolicy = new aws.iam.RolePolicy(...make("logForwardingStreamPolicy", {
+    role: streamRole.id,
+    policy: pulumi.jsonStringify({
+      Version: "2012-10-17",
+      Statement: [
+        { Effect: "Allow", Action: ["s3:AbortMultipartUpload", "s3:GetBucketLocation", "s3:ListBucket", "s3:ListBucketMultipartUploads"], Resource: [bucket.arn] },
+        { Effect: "Allow", Action: ["s3:PutObject", "s3:GetObject", "s3:AbortMultipartUpload"], Resource: [pulumi.interpolate`${bucket.arn}/*`] },
+      ],
+    }),
+  }));
+  const stream = new aws.kinesis.FirehoseDeliveryStream(childName(name, "logForwardingStream"), childArgs(transforms, "logForwardingStream", {
+    destination: "http_endpoint",
+    httpEndpointConfiguration: {
+      name: d.name,
+      url: d.url,
+      accessKey: d.accessKey === undefined ? undefined : pulumi.secret(d.accessKey),
+      roleArn: streamRole.arn,
+      bufferingSize: 1,
+      bufferingInterval: 60,
+      retryDuration: d.retrySeconds,
+      s3BackupMode: "FailedDataOnly",
+      s3Configuration: { roleArn: streamRole.arn, bucketArn: bucket.arn, compressionFormat: "GZIP" },
+      requestConfiguration: {
+        contentEncoding: pulumi.output(d.gzip).apply((g) => (g ? "GZIP" : "NONE")),
+        commonAttributes: Object.entries(d.attributes).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => ({ name: k, value: v })),
+      },
+    },
+  }), { parent, dependsOn: [streamPolicy] });
+
+  const logsRole = new aws.iam.Role(...make("logForwardingLogsRole", {
+    description: `CloudWatch Logs of ${name}: puts records to its stream only`, assumeRolePolicy: assume("logs.amazonaws.com"),
+  }));
+  const logsPolicy = new aws.iam.RolePolicy(...make("logForwardingLogsPolicy", {
+    role: logsRole.id,
+    policy: pulumi.jsonStringify({
+      Version: "2012-10-17",
+      Statement: [{ Effect: "Allow", Action: ["firehose:PutRecord", "firehose:PutRecordBatch"], Resource: [stream.arn] }],
+    }),
+  }));
+  new aws.cloudwatch.LogSubscriptionFilter(childName(name, "logForwardingSubscription"), childArgs(transforms, "logForwardingSubscription", {
+    logGroup: logGroup.name, filterPattern: "", destinationArn: stream.arn, roleArn: logsRole.arn,
+  }), { parent, dependsOn: [logsPolicy] });
+  return stream;
+}
