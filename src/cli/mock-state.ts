@@ -172,6 +172,8 @@ export function mockCall(token: string, inputs: Record<string, any>, ctx: MockCo
       return { id: "vpc-0a1b2c3d4e5f60718", cidrBlock: "172.31.0.0/16", default: true, arn: `arn:aws:ec2:${region}:${MOCK_ACCOUNT}:vpc/vpc-0a1b2c3d4e5f60718` };
     case "aws:ec2/getSubnets:getSubnets":
       return { id: region, ids: ["a", "b", "c"].map((az) => `subnet-0${hex(region + az, 16)}`) };
+    case "aws:ec2/getRouteTables:getRouteTables":
+      return { id: String(inputs.vpcId), ids: [`rtb-0${hex(String(inputs.vpcId), 16)}`] };
     case "aws:index/getRegion:getRegion":
       return { id: region, region, name: region, endpoint: `ec2.${region}.amazonaws.com` };
     case "aws:index/getCallerIdentity:getCallerIdentity":

@@ -7,6 +7,7 @@ import type { StackModel } from "./validate";
 import { parseDirectives, type Directive } from "./directives";
 import { componentFactories } from "./components";
 import { overridesToTransforms } from "../shared/children";
+import { SES_MACRO } from "../shared/connect-to";
 
 /** Reads `$Secret(name)`: a secret Output, or undefined when it is not set. */
 export type SecretReader = (name: string) => pulumi.Output<string> | undefined;
@@ -57,6 +58,9 @@ export function runProgram(
       if (typeof args[key] === "string") args[key] = path.resolve(baseDir, args[key] as string);
     }
     if (Object.keys(r.overrides).length) args.transform = overridesToTransforms(r.overrides);
+    if (Array.isArray(args.connectTo)) {
+      args.connectTo = (args.connectTo as string[]).map((n) => (n === SES_MACRO ? SES_MACRO : { name: n, target: instances.get(n) }));
+    }
     const component = componentFactories[r.type](r.name, args, {});
     instances.set(r.name, component);
     const params: Record<string, pulumi.Output<unknown>> = {};

@@ -34,6 +34,8 @@ export interface ResourceTypeEntry {
   literalOnly: string[][];
   /** Fields holding paths, relative to the stack file in YAML. */
   pathProperties?: string[];
+  /** `connectTo` may name resources of this type; `vpcOnly`: only from inside the VPC. */
+  connectable?: { vpcOnly: boolean };
   /** Child ids `overrides` may name. */
   childIds: readonly string[];
   staticRules(props: Record<string, unknown>): Problem[];
@@ -55,6 +57,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
         .map(([name]) => name);
     },
     literalOnly: [["enableSharding"], ["logging", "disabled"], ["accessibility", "accessibilityMode"], ["logging", "logForwarding", "type"]],
+    connectable: { vpcOnly: true },
     childIds: REDIS_CHILD_IDS,
     staticRules: redisStaticProblems,
     updateRules: redisUpdateProblems,
@@ -85,7 +88,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
     availableParams: () => ["url"],
     literalOnly: [
       ["appDirectory"], ["buildCommand"], ["serverFunction", "logging", "disabled"], ["serverFunction", "logging", "logForwarding", "type"],
-      ["warmServerInstances"], ["streamingEnabled"], ["useFirewall"], ["joinDefaultVpc"],
+      ["warmServerInstances"], ["streamingEnabled"], ["useFirewall"], ["joinDefaultVpc"], ["connectTo", "*"],
       ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
       ["fileOptions", "*", "includePattern"], ["fileOptions", "*", "excludePattern"],
       ["fileOptions", "*", "headers", "*", "key"], ["fileOptions", "*", "headers", "*", "value"],

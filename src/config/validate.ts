@@ -81,6 +81,7 @@ export function analyze(doc: unknown): Analysis {
       if (r) resources.push(r);
     }
   }
+  checkConnections(resources, problems);
   checkReferences(resources, problems);
   const names = resources.map((r) => r.name);
   const edges = Object.fromEntries(resources.map((r) => [r.name, r.refs.map((x) => x.resource)]));
@@ -212,12 +213,13 @@ function checkReferences(resources: ResourceModel[], problems: Problem[]): void 
       const path: Path = ["resources", r.name, "properties", ...ref.path];
       const target = byName.get(ref.resource);
       if (!target) {
+        if (ref.param === "") continue; // a connectTo entry, reported by checkConnections
         const near = closest(ref.resource, names);
         problems.push({ path, message: `$ResourceParam names the resource '${ref.resource}', which is not in this file${near ? `; did you mean '${near}'?` : names.length ? `; resources: ${names.join(", ")}` : ""}` });
         continue;
       }
       const available = target.entry.availableParams(target.prepared);
-      if (!available.includes(ref.param)) {
+      if (ref.param !== "" && !available.includes(ref.param)) {
         const all = Object.keys(target.entry.params);
         const why = all.includes(ref.param)
           ? `${target.type} '${target.name}' has no '${ref.param}' in its configuration`
@@ -226,5 +228,33 @@ function checkReferences(resources: ResourceModel[], problems: Problem[]): void 
         problems.push({ path, message: `${why}${near && near !== ref.param ? `; did you mean '${near}'?` : ""}; available: ${available.join(", ")}` });
       }
     }
+  }
+}
+
+/** `connectTo` names resources of this stack of connectable types (or `aws:ses`); they are made first. */
+function checkConnections(resources: ResourceModel[], problems: Problem[]): void {
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  for (const r of resources) {
+    const list = r.prepared.connectTo;
+    if (!Array.isArray(list)) continue;
+    list.forEach((entry, i) => {
+      if (typeof entry !== "string" || entry === "aws:ses") return;
+      const path: Path = ["resources", r.name, "properties", "connectTo", i];
+      const target = byName.get(entry);
+      if (!target) {
+        const near = closest(entry, [...byName.keys(), "aws:ses"]);
+        problems.push({ path, message: `connectTo names '${entry}', which is not a resource of this file${near ? `; did you mean '${near}'?` : ""}` });
+        return;
+      }
+      if (!target.entry.connectable) {
+        const kinds = Object.values(registry).filter((e) => e.connectable).map((e) => e.type);
+        problems.push({ path, message: `connectTo cannot connect to ${target.type} '${entry}': this stack can connect to ${kinds.join(", ")} and the macro aws:ses` });
+        return;
+      }
+      if (target.entry.connectable.vpcOnly && r.prepared.joinDefaultVpc !== true) {
+        problems.push({ path, message: `${target.type} '${entry}' is reachable only inside the VPC`, hint: "set joinDefaultVpc: true" });
+      }
+      r.refs.push({ path: ["connectTo", i], resource: entry, param: "" });
+    });
   }
 }

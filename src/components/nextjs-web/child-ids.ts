@@ -12,7 +12,7 @@ import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
  * - `tagTable` (DynamoDB tag cache), `seederInvocation` (seeds it once per build)
  * - `serverCachePolicy`, `viewerRequestFunction`, `distribution`, `invalidation` (once per build)
  * - with warmServerInstances: `warmerRole`, `warmerPolicy`, `warmerLogGroup`, `warmerFunction`, `warmerSchedule`, `warmerTarget`, `warmerPermission`
- * - with joinDefaultVpc: `serverSecurityGroup`, `serverVpcAccess`
+ * - with joinDefaultVpc: `serverSecurityGroup`, `serverVpcAccess`; with connectTo: `connectIngress` (per target), `s3Endpoint`, `dynamodbEndpoint`
  * - with customDomains: `domainProvider`, `domainCertificate`, `domainValidationRecord`, `domainCertificateValidation`, `domainRecordA`, `domainRecordAaaa`
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
@@ -24,7 +24,7 @@ export const NEXTJS_WEB_CHILD_IDS = [
   "tagTable", "seederRole", "seederPolicy", "seederLogGroup", "seederFunction", "seederInvocation",
   "serverCachePolicy", "viewerRequestFunction", "distribution", "invalidation",
   "warmerRole", "warmerPolicy", "warmerLogGroup", "warmerFunction", "warmerSchedule", "warmerTarget", "warmerPermission",
-  "serverSecurityGroup", "serverVpcAccess",
+  "serverSecurityGroup", "serverVpcAccess", "connectIngress", "s3Endpoint", "dynamodbEndpoint",
   "domainProvider", "domainCertificate", "domainValidationRecord", "domainCertificateValidation", "domainRecordA", "domainRecordAaaa",
   ...LOG_FORWARDING_CHILD_IDS,
 ] as const;

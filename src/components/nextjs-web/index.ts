@@ -17,10 +17,17 @@ import { knownView } from "../../shared/known";
 import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
 import { defaultVpc } from "../../shared/default-vpc";
+import { connectionEnvironment, connectionStatements, connectNetwork, resolveConnections, type ConnectToEntry } from "./connections";
 import { forwardLogs } from "../../shared/log-forwarding";
 import type { DeepInput } from "../../shared/inputs";
 
-export interface NextjsWebArgs extends DeepInput<NextjsWebProperties> {
+export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo"> {
+  /**
+   * Resources the server uses: this stack's (a RedisCluster), `@pulumi/aws`
+   * resources of the spec's table, `{ name, target }` for plain descriptions,
+   * or "aws:ses". Variables are named STP_<NAME>_<VAR>.
+   */
+  connectTo?: ConnectToEntry[];
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
   transform?: ChildTransforms<NextjsWebChildId>;
 }
@@ -66,8 +73,17 @@ export class NextjsWeb extends pulumi.ComponentResource {
   public readonly serverSecurityGroupId?: pulumi.Output<string>;
 
   constructor(name: string, args: NextjsWebArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, ...props } = args;
+    const { transform, connectTo = [], ...props } = args;
     const problems = checkProperties(registry["nextjs-web"], knownView(props) as Record<string, unknown>);
+    const connections = resolveConnections(connectTo);
+    const vpcOnly = connections.filter((c) => c.vpcOnly).map((c) => c.name);
+    if (vpcOnly.length && props.joinDefaultVpc !== true) {
+      problems.push({
+        path: ["connectTo"],
+        message: `${vpcOnly.join(", ")} ${vpcOnly.length > 1 ? "are" : "is"} reachable only inside the VPC`,
+        hint: "set joinDefaultVpc: true",
+      });
+    }
     if (problems.length) throw argumentsError("NextjsWeb", name, problems);
     const p = withDefaults("NextjsWebProperties", props) as unknown as Normalized;
     let build: BuildResult;
@@ -129,13 +145,15 @@ export class NextjsWeb extends pulumi.ComponentResource {
       }), parent);
       vpc = { subnetIds: network.subnetIds, securityGroupIds: [securityGroup.id] };
       this.serverSecurityGroupId = securityGroup.id;
+      connectNetwork(scope, connections, securityGroup.id, { id: network.id });
     }
     const server = createFunction(scope, {
       vpc,
       id: "server", description: "Next.js server", bundleDir: bundle(output.origins.default.bundle), handler: output.origins.default.handler,
       memory: p.serverFunction.memory, timeout: p.serverFunction.timeout,
       logRetentionDays: p.serverFunction.logging.retentionDays, logsDisabled: p.serverFunction.logging.disabled === true,
-      environment: pulumi.all([bucket.bucket, region, queue.url, table.name, envMap(p.environment)]).apply(([b, r, q, t, env]) => ({
+      environment: pulumi.all([bucket.bucket, region, queue.url, table.name, envMap(p.environment), pulumi.all(connectionEnvironment(connections))]).apply(([b, r, q, t, env, connected]) => ({
+        ...connected,
         ...env,
         CACHE_BUCKET_NAME: b, CACHE_BUCKET_KEY_PREFIX: "_cache", CACHE_BUCKET_REGION: r,
         REVALIDATION_QUEUE_URL: q, REVALIDATION_QUEUE_REGION: r, CACHE_DYNAMO_TABLE: t,
@@ -145,6 +163,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
         { Action: ["s3:ListBucket"], Resource: [bucket.arn] },
         { Action: ["sqs:SendMessage"], Resource: [queue.arn] },
         { Action: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:Query"], Resource: [table.arn, pulumi.interpolate`${table.arn}/index/*`] },
+        ...connectionStatements(connections),
         ...((p.iamRoleStatements ?? []) as PolicyStatement[]),
       ],
     });

@@ -117,6 +117,11 @@ export interface NextjsWebProperties {
    * @default false
    */
   joinDefaultVpc?: boolean;
+  /**
+   * Resources of this stack the server uses (or the macro `aws:ses`): it gets
+   * their permissions, their variables as STP_<NAME>_<VAR>, and network access.
+   */
+  connectTo?: string[];
   /** Domains of the site (certificate in us-east-1); `url` is then the first one's. */
   customDomains?: DomainConfiguration[];
   /**

@@ -12,6 +12,7 @@ import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
 import { defaultVpc } from "../../shared/default-vpc";
 import { forwardLogs } from "../../shared/log-forwarding";
+import type { Connectable, Connection } from "../../shared/connect-to";
 
 type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 /** Arguments after defaults: every field present. */
@@ -60,7 +61,7 @@ function engineFamily(version: string): string {
  * });
  * export const host = cache.host;
  */
-export class RedisCluster extends pulumi.ComponentResource {
+export class RedisCluster extends pulumi.ComponentResource implements Connectable {
   /** Primary endpoint; the configuration endpoint when sharded. */
   public readonly host: pulumi.Output<string>;
   public readonly port: pulumi.Output<number>;
@@ -76,6 +77,8 @@ export class RedisCluster extends pulumi.ComponentResource {
   public readonly securityGroupId: pulumi.Output<string>;
   public readonly arn: pulumi.Output<string>;
   public readonly replicationGroup: aws.elasticache.ReplicationGroup;
+  /** Whether connected workloads must be let in one by one (`scoping-workloads-in-vpc`). */
+  public readonly scoped: boolean;
 
   constructor(name: string, args: RedisClusterArgs, opts?: pulumi.ComponentResourceOptions) {
     const { transform, ...props } = args;
@@ -200,6 +203,7 @@ export class RedisCluster extends pulumi.ComponentResource {
       this.readerConnectionString = connectionString(password, rg.readerEndpointAddress, port);
     }
     this.securityGroupId = securityGroup.id;
+    this.scoped = p.accessibility.accessibilityMode === "scoping-workloads-in-vpc";
     this.arn = rg.arn;
     this.registerOutputs({
       host: this.host,
@@ -212,6 +216,16 @@ export class RedisCluster extends pulumi.ComponentResource {
       securityGroupId: this.securityGroupId,
       arn: this.arn,
     });
+  }
+
+  /** connectTo: HOST, READER_HOST, PORT (never the password); VPC only; scoped clusters let the workload in. */
+  public connection(): Connection {
+    return {
+      variables: { HOST: this.host, READER_HOST: this.readerHost ?? this.host, PORT: this.port.apply(String) },
+      statements: [],
+      vpcOnly: true,
+      ingress: this.scoped ? { securityGroupId: this.securityGroupId, port: this.port } : undefined,
+    };
   }
 }
 

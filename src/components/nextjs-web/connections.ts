@@ -1,0 +1,83 @@
+// Applies a site's connectTo list: env vars STP_<NAME>_<VAR>, IAM statements
+// on the server's role, ingress on the targets' security groups from the
+// server's, and gateway endpoints so S3 and DynamoDB stay reachable in the VPC.
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import { connectionTo, envPrefix, SES_MACRO, type Connection, type ConnectTarget } from "../../shared/connect-to";
+import { childArgs, childName } from "../../shared/children";
+import type { SiteScope, PolicyStatement } from "./functions";
+
+/** A target with the name its variables are called by. */
+export interface NamedTarget {
+  name: string;
+  target: ConnectTarget;
+}
+
+export type ConnectToEntry = ConnectTarget | NamedTarget;
+
+function isNamed(e: ConnectToEntry): e is NamedTarget {
+  return typeof e === "object" && e !== null && "target" in e && "name" in e && typeof (e as NamedTarget).name === "string";
+}
+
+/** The name of an entry: given, the macro itself, or the Pulumi name of a resource. */
+function nameOf(e: ConnectToEntry): string {
+  if (isNamed(e)) return e.name;
+  if (e === SES_MACRO) return "ses";
+  const name = (e as { __name?: string }).__name;
+  if (!name) throw new pulumi.RunError("connectTo: give plain targets as { name, target } so their variables can be named");
+  return name;
+}
+
+export interface ResolvedConnection extends Connection {
+  name: string;
+}
+
+export function resolveConnections(entries: ConnectToEntry[]): ResolvedConnection[] {
+  return entries.map((e) => ({ name: nameOf(e), ...connectionTo(isNamed(e) ? e.target : e) }));
+}
+
+export function connectionEnvironment(connections: ResolvedConnection[]): Record<string, pulumi.Input<string>> {
+  const env: Record<string, pulumi.Input<string>> = {};
+  for (const c of connections) {
+    for (const [k, v] of Object.entries(c.variables)) env[`${envPrefix(c.name)}${k}`] = v;
+  }
+  return env;
+}
+
+export function connectionStatements(connections: ResolvedConnection[]): PolicyStatement[] {
+  return connections.flatMap((c) => c.statements);
+}
+
+/** Ingress rules and gateway endpoints; call once the server's security group exists. */
+export function connectNetwork(
+  scope: SiteScope, connections: ResolvedConnection[], serverSecurityGroupId: pulumi.Input<string> | undefined,
+  vpc: { id: pulumi.Input<string> } | undefined,
+): void {
+  const { parent, name, transforms } = scope;
+  for (const c of connections) {
+    if (!c.ingress || !serverSecurityGroupId) continue;
+    const slug = c.name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+    new aws.vpc.SecurityGroupIngressRule(`${childName(name, "connectIngress")}-${slug}`, childArgs(transforms, "connectIngress", {
+      securityGroupId: c.ingress.securityGroupId,
+      referencedSecurityGroupId: serverSecurityGroupId,
+      ipProtocol: "tcp",
+      fromPort: c.ingress.port,
+      toPort: c.ingress.port,
+      description: `From the server function of ${name}`,
+    }), { parent });
+  }
+  if (!vpc) return;
+  const kinds = [...new Set(connections.map((c) => c.gatewayEndpoint).filter((k): k is "s3" | "dynamodb" => !!k))].sort();
+  if (!kinds.length) return;
+  const region = aws.getRegionOutput({}, { parent }).region;
+  const routeTables = aws.ec2.getRouteTablesOutput({ vpcId: vpc.id }, { parent }).ids;
+  for (const kind of kinds) {
+    const id = `${kind}Endpoint`;
+    new aws.ec2.VpcEndpoint(childName(name, id), childArgs(transforms, id, {
+      vpcId: vpc.id,
+      serviceName: pulumi.interpolate`com.amazonaws.${region}.${kind}`,
+      vpcEndpointType: "Gateway",
+      routeTableIds: routeTables.apply((ids) => [...ids].sort()),
+    }), { parent });
+  }
+}
