@@ -86,7 +86,7 @@ export function connectionTo(target: ConnectTarget): Connection {
     return {
       variables: { CONNECTION_STRING: pulumi.interpolate`mongodb://${target.endpoint}:${port}/?tls=true&replicaSet=rs0&readPreference=secondaryPreferred&retryWrites=false&authMechanism=MONGODB-AWS&authSource=%24external` },
       statements: [],
-      ingress: { securityGroupId: target.vpcSecurityGroupIds.apply((ids) => ids[0]), port },
+      ingress: { securityGroupId: firstSecurityGroup(target.vpcSecurityGroupIds), port },
       vpcOnly: true,
     };
   }
@@ -103,7 +103,7 @@ export function connectionTo(target: ConnectTarget): Connection {
     return {
       variables: vars,
       statements: [],
-      ingress: { securityGroupId: target.vpcSecurityGroupIds.apply((ids) => ids[0]), port: target.port },
+      ingress: { securityGroupId: firstSecurityGroup(target.vpcSecurityGroupIds), port: target.port },
       vpcOnly: true,
     };
   }
@@ -160,6 +160,14 @@ function hostedConnection(t: HostedTarget): Connection {
     default:
       throw new pulumi.RunError(`connectTo cannot connect to ${JSON.stringify(t)}: not a resource of the kinds the spec lists`);
   }
+}
+
+/** The security group a workload is let into; a database without one cannot be connected to. */
+function firstSecurityGroup(ids: pulumi.Output<string[] | undefined>): pulumi.Output<string> {
+  return ids.apply((list) => {
+    if (!list?.length) throw new pulumi.RunError("connectTo: the database has no vpcSecurityGroupIds to let the workload into; give it a security group");
+    return list[0];
+  });
 }
 
 function databaseUrls(
