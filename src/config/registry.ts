@@ -88,7 +88,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
     availableParams: () => ["url"],
     literalOnly: [
       ["appDirectory"], ["buildCommand"], ["serverFunction", "logging", "disabled"], ["serverFunction", "logging", "logForwarding", "type"],
-      ["warmServerInstances"], ["streamingEnabled"], ["useFirewall"], ["joinDefaultVpc"], ["connectTo", "*"],
+      ["warmServerInstances"], ["streamingEnabled"], ["useFirewall"], ["joinDefaultVpc"], ["connectTo", "*"], ["useEdgeFunction"],
       ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
       ["fileOptions", "*", "includePattern"], ["fileOptions", "*", "excludePattern"],
       ["fileOptions", "*", "headers", "*", "key"], ["fileOptions", "*", "headers", "*", "value"],

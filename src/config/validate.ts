@@ -251,7 +251,9 @@ function checkConnections(resources: ResourceModel[], problems: Problem[]): void
         problems.push({ path, message: `connectTo cannot connect to ${target.type} '${entry}': this stack can connect to ${kinds.join(", ")} and the macro aws:ses` });
         return;
       }
-      if (target.entry.connectable.vpcOnly && r.prepared.joinDefaultVpc !== true) {
+      if (target.entry.connectable.vpcOnly && r.prepared.useEdgeFunction === true) {
+        problems.push({ path, message: `${target.type} '${entry}' is reachable only inside the VPC, and edge functions cannot join a VPC`, hint: "remove useEdgeFunction to connect to it" });
+      } else if (target.entry.connectable.vpcOnly && r.prepared.joinDefaultVpc !== true) {
         problems.push({ path, message: `${target.type} '${entry}' is reachable only inside the VPC`, hint: "set joinDefaultVpc: true" });
       }
       r.refs.push({ path: ["connectTo", i], resource: entry, param: "" });

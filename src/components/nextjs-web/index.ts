@@ -11,6 +11,7 @@ import { BehaviorLimitError, createSiteCdn, urlHost } from "./cdn";
 import { AssetSync, Invalidation } from "./dynamic-resources";
 import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/cloudfront-domains";
 import { registry } from "../../config/registry";
+import { edgeProblems } from "./rules";
 import { checkProperties } from "../../config/check-properties";
 import { withDefaults } from "../../config/schema";
 import { knownView } from "../../shared/known";
@@ -77,7 +78,10 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const problems = checkProperties(registry["nextjs-web"], knownView(props) as Record<string, unknown>);
     const connections = resolveConnections(connectTo);
     const vpcOnly = connections.filter((c) => c.vpcOnly).map((c) => c.name);
-    if (vpcOnly.length && props.joinDefaultVpc !== true) {
+    if (props.useEdgeFunction === true) {
+      // The static rules named the other conflicts; these need the targets.
+      problems.push(...edgeProblems({ useEdgeFunction: true }, connections.flatMap((c, index) => (c.vpcOnly ? [{ index, name: c.name }] : []))).filter((p) => p.path[0] === "connectTo"));
+    } else if (vpcOnly.length && props.joinDefaultVpc !== true) {
       problems.push({
         path: ["connectTo"],
         message: `${vpcOnly.join(", ")} ${vpcOnly.length > 1 ? "are" : "is"} reachable only inside the VPC`,

@@ -97,6 +97,13 @@ export interface NextjsWebProperties {
   /** Raw IAM statements appended to the server function's role. */
   iamRoleStatements?: NextjsIamRoleStatement[];
   /**
+   * Runs the server at CloudFront's edge locations (Lambda@Edge). Not with
+   * warmServerInstances, streamingEnabled, joinDefaultVpc or a VPC-only
+   * connectTo. Not supported by stackfile yet: `true` is refused.
+   * @default false
+   */
+  useEdgeFunction?: boolean;
+  /**
    * Server instances kept warm by a warmer function invoked every 5 minutes.
    * Not with useEdgeFunction.
    * @minimum 1

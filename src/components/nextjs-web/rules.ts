@@ -22,8 +22,31 @@ export const OPENNEXT_ENV = [
 /** A WAFv2 web ACL that CloudFront can use: CLOUDFRONT scope lives in us-east-1 as `global`. */
 export const CLOUDFRONT_WEB_ACL = /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[A-Za-z0-9_-]+\/[a-f0-9-]+$/;
 
+/** What a Lambda@Edge server cannot have, by property. */
+const EDGE_CONFLICTS: [string, (p: Obj) => boolean, string][] = [
+  ["warmServerInstances", (p) => p.warmServerInstances !== undefined, "edge functions cannot be kept warm"],
+  ["streamingEnabled", (p) => p.streamingEnabled === true, "edge functions cannot stream responses"],
+  ["joinDefaultVpc", (p) => p.joinDefaultVpc === true, "edge functions cannot join a VPC"],
+];
+
+/** Problems of useEdgeFunction; `vpcOnlyTargets` are the connectTo entries reachable only in the VPC. */
+export function edgeProblems(p: Obj, vpcOnlyTargets: { index: number; name: string }[] = []): Problem[] {
+  if (p.useEdgeFunction !== true) return [];
+  const out: Problem[] = [];
+  for (const [field, conflicts, why] of EDGE_CONFLICTS) {
+    if (conflicts(p)) out.push({ path: [field], message: `${field} cannot be used with useEdgeFunction: ${why}`, hint: `remove ${field} or useEdgeFunction` });
+  }
+  for (const t of vpcOnlyTargets) {
+    out.push({ path: ["connectTo", t.index], message: `'${t.name}' is reachable only inside the VPC, and edge functions cannot join a VPC`, hint: "remove useEdgeFunction to connect to it" });
+  }
+  if (!out.length) {
+    out.push({ path: ["useEdgeFunction"], message: "useEdgeFunction is not supported by stackfile yet", hint: "remove it: the server then runs regionally behind CloudFront" });
+  }
+  return out;
+}
+
 export function nextjsWebStaticProblems(p: Obj): Problem[] {
-  const out: Problem[] = [...forwardingNeedsLogs(obj(p.serverFunction)?.logging, ["serverFunction", "logging"])];
+  const out: Problem[] = [...forwardingNeedsLogs(obj(p.serverFunction)?.logging, ["serverFunction", "logging"]), ...edgeProblems(p)];
   for (const pr of domainListProblems(p.customDomains, true, new Set())) out.push({ ...pr, path: ["customDomains", ...pr.path] });
   out.push(...sharedCertificateProblems(p.customDomains, ["customDomains"]));
   if (typeof p.useFirewall === "string" && !p.useFirewall.startsWith("arn:")) {
