@@ -81,7 +81,7 @@ export function analyze(doc: unknown): Analysis {
       if (r) resources.push(r);
     }
   }
-  checkConnections(resources, problems);
+  checkConnections(resources, problems, isMap(res) ? res : {});
   checkReferences(resources, problems);
   const names = resources.map((r) => r.name);
   const edges = Object.fromEntries(resources.map((r) => [r.name, r.refs.map((x) => x.resource)]));
@@ -232,7 +232,7 @@ function checkReferences(resources: ResourceModel[], problems: Problem[]): void 
 }
 
 /** `connectTo` names resources of this stack of connectable types (or `aws:ses`); they are made first. */
-function checkConnections(resources: ResourceModel[], problems: Problem[]): void {
+function checkConnections(resources: ResourceModel[], problems: Problem[], raw: Record<string, unknown>): void {
   const byName = new Map(resources.map((r) => [r.name, r]));
   for (const r of resources) {
     const list = r.prepared.connectTo;
@@ -241,6 +241,12 @@ function checkConnections(resources: ResourceModel[], problems: Problem[]): void
       if (typeof entry !== "string" || entry === "aws:ses") return;
       const path: Path = ["resources", r.name, "properties", "connectTo", i];
       const target = byName.get(entry);
+      if (!target && entry in raw) {
+        const t = isMap(raw[entry]) ? (raw[entry] as Record<string, unknown>).type : undefined;
+        const kinds = Object.values(registry).filter((e) => e.connectable).map((e) => e.type);
+        problems.push({ path, message: `connectTo names '${entry}'${typeof t === "string" ? `, a ${t}` : ""}, which this stack cannot connect to; it can connect to ${kinds.join(", ")} and the macro aws:ses` });
+        return;
+      }
       if (!target) {
         const near = closest(entry, [...byName.keys(), "aws:ses"]);
         problems.push({ path, message: `connectTo names '${entry}', which is not a resource of this file${near ? `; did you mean '${near}'?` : ""}` });

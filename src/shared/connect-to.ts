@@ -33,7 +33,9 @@ export type HostedTarget =
   | { kind: "hosted-redis"; host: pulumi.Input<string>; port: pulumi.Input<string>; password: pulumi.Input<string>; restToken: pulumi.Input<string>; restUrl: pulumi.Input<string>; redisUrl: pulumi.Input<string> }
   | { kind: "private-service"; address: pulumi.Input<string> }
   | { kind: "batch-job"; jobQueueArn: pulumi.Input<string>; jobDefinitionArn: pulumi.Input<string>; stateMachineArn: pulumi.Input<string> }
-  | { kind: "user-pool"; userPool: aws.cognito.UserPool; client: aws.cognito.UserPoolClient };
+  | { kind: "user-pool"; userPool: aws.cognito.UserPool; client: aws.cognito.UserPoolClient }
+  /** A function with its URL: invoke, and invoke via the URL. */
+  | { kind: "function-with-url"; function: aws.lambda.Function; url: aws.lambda.FunctionUrl };
 
 /** The mail-sending macro. */
 export const SES_MACRO = "aws:ses";
@@ -111,10 +113,7 @@ export function connectionTo(target: ConnectTarget): Connection {
     return { variables: { ARN: target.arn }, statements: [{ Action: ["events:PutEvents"], Resource: [target.arn] }] };
   }
   if (target instanceof aws.lambda.Function) {
-    return {
-      variables: { ARN: target.arn },
-      statements: [{ Action: ["lambda:InvokeFunction", "lambda:InvokeFunctionUrl"], Resource: [target.arn] }],
-    };
+    return { variables: { ARN: target.arn }, statements: [{ Action: ["lambda:InvokeFunction"], Resource: [target.arn, pulumi.interpolate`${target.arn}:*`] }] };
   }
   if (target instanceof aws.sns.Topic) {
     return {
@@ -137,17 +136,27 @@ export function connectionTo(target: ConnectTarget): Connection {
 function hostedConnection(t: HostedTarget): Connection {
   switch (t.kind) {
     case "hosted-streaming-topic":
-      return { variables: { TOPIC_NAME: t.topicName, TOPIC_ID: t.topicId, USERNAME: t.username, PASSWORD: t.password, TCP_ENDPOINT: t.tcpEndpoint, REST_URL: t.restUrl }, statements: [] };
+      return { variables: { TOPIC_NAME: t.topicName, TOPIC_ID: t.topicId, USERNAME: t.username, PASSWORD: pulumi.secret(t.password), TCP_ENDPOINT: t.tcpEndpoint, REST_URL: t.restUrl }, statements: [] };
     case "hosted-redis":
-      return { variables: { HOST: t.host, PORT: t.port, PASSWORD: t.password, REST_TOKEN: t.restToken, REST_URL: t.restUrl, REDIS_URL: t.redisUrl }, statements: [] };
+      return {
+        variables: { HOST: t.host, PORT: t.port, PASSWORD: pulumi.secret(t.password), REST_TOKEN: pulumi.secret(t.restToken), REST_URL: t.restUrl, REDIS_URL: pulumi.secret(t.redisUrl) },
+        statements: [],
+      };
     case "private-service":
       return { variables: { ADDRESS: t.address }, statements: [] };
+    case "function-with-url":
+      return {
+        variables: { ARN: t.function.arn },
+        statements: [{ Action: ["lambda:InvokeFunction", "lambda:InvokeFunctionUrl"], Resource: [t.function.arn, pulumi.interpolate`${t.function.arn}:*`] }],
+      };
     case "batch-job":
       return {
         variables: { JOB_DEFINITION_ARN: t.jobDefinitionArn, STATE_MACHINE_ARN: t.stateMachineArn },
         statements: [
           { Action: ["batch:SubmitJob"], Resource: [t.jobQueueArn, t.jobDefinitionArn] },
-          { Action: ["batch:ListJobs", "batch:DescribeJobs", "batch:TerminateJob"], Resource: ["*"] },
+          // AWS has no resource-level permission for listing and describing jobs.
+          { Action: ["batch:ListJobs", "batch:DescribeJobs"], Resource: ["*"] },
+          { Action: ["batch:TerminateJob"], Resource: [pulumi.output(t.jobQueueArn).apply((a) => a.replace(/:job-queue\/.*$/, ":job/*"))] },
           { Action: ["states:ListExecutions", "states:StartExecution"], Resource: [t.stateMachineArn] },
           { Action: ["states:StopExecution"], Resource: [pulumi.output(t.stateMachineArn).apply((a) => `${a.replace(":stateMachine:", ":execution:")}:*`)] },
         ],

@@ -53,6 +53,7 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
 
   const bucket = new aws.s3.Bucket(...make("logForwardingBucket", {
     bucket: failedLogsBucketName(`${pulumi.getProject()}-${pulumi.getStack()}`, name),
+    forceDestroy: true,
   }));
   new aws.s3.BucketPublicAccessBlock(...make("logForwardingBucketBlock", {
     bucket: bucket.id, blockPublicAcls: true, blockPublicPolicy: true, ignorePublicAcls: true, restrictPublicBuckets: true,

@@ -5,7 +5,7 @@ import { connectionTo, envPrefix, SES_MACRO, type ConnectTarget } from "../../sr
 import { RedisCluster } from "../../src/components/redis-cluster";
 import { NextjsWeb } from "../../src/components/nextjs-web";
 import { analyzeStackfile, formatProblem } from "../../src/config/stackfile";
-import { run, outputValue } from "../harness";
+import { run, outputValue, isSecretOutput } from "../harness";
 import { EXAMPLE_APP, exampleBuild } from "../nextjs-fixture";
 
 /** The connection's variables and statements with every Output resolved. */
@@ -52,14 +52,15 @@ describe("connectTo: one row of the spec's table each", () => {
     const r = await resolved(() => new aws.docdb.Cluster("docs", { vpcSecurityGroupIds: ["sg-1"] }));
     assert.deepStrictEqual(Object.keys(r.variables), ["CONNECTION_STRING"]);
     assert.match(r.variables.CONNECTION_STRING as string, /^mongodb:\/\/.*tls=true.*authMechanism=MONGODB-AWS/);
-    assert.strictEqual(r.c.vpcOnly, true);
-    assert.ok(r.c.ingress);
+    assert.deepStrictEqual([r.statements, r.c.vpcOnly], [[], true]);
+    assert.strictEqual(await outputValue(r.c.ingress!.securityGroupId), "sg-1");
   });
 
   it("relational database: the four variables, and the reader ones for a cluster", async () => {
     const one = await resolved(() => new aws.rds.Instance("db", { engine: "postgres", instanceClass: "db.t4g.micro", port: 5432, vpcSecurityGroupIds: ["sg-db"] } as any));
     assert.deepStrictEqual(Object.keys(one.variables).sort(), ["CONNECTION_STRING", "HOST", "JDBC_CONNECTION_STRING", "PORT"]);
     assert.match(one.variables.JDBC_CONNECTION_STRING as string, /^jdbc:postgresql:\/\//);
+    assert.deepStrictEqual([one.statements, one.c.vpcOnly, await outputValue(one.c.ingress!.securityGroupId), await outputValue(one.c.ingress!.port)], [[], true, "sg-db", 5432]);
     const cluster = await resolved(() => new aws.rds.Cluster("dbc", { engine: "aurora-mysql", port: 3306, vpcSecurityGroupIds: ["sg-db"] } as any));
     assert.deepStrictEqual(Object.keys(cluster.variables).sort(), [
       "CONNECTION_STRING", "HOST", "JDBC_CONNECTION_STRING", "PORT", "READER_CONNECTION_STRING", "READER_HOST", "READER_JDBC_CONNECTION_STRING",
@@ -71,15 +72,25 @@ describe("connectTo: one row of the spec's table each", () => {
     assert.deepStrictEqual(r.statements, [{ Action: ["events:PutEvents"], Resource: [r.variables.ARN] }]);
   });
 
-  it("function: invoke and invoke via URL; ARN", async () => {
-    const r = await resolved(() => new aws.lambda.Function("fn", { role: "arn:aws:iam::1:role/r", runtime: "nodejs22.x", handler: "i.h", code: new pulumi.asset.AssetArchive({}) }));
-    assert.deepStrictEqual(r.statements, [{ Action: ["lambda:InvokeFunction", "lambda:InvokeFunctionUrl"], Resource: [r.variables.ARN] }]);
+  it("function: invoke (its versions and aliases too); invoke via URL only when it has one; ARN", async () => {
+    const fn = () => new aws.lambda.Function("fn", { role: "arn:aws:iam::1:role/r", runtime: "nodejs22.x", handler: "i.h", code: new pulumi.asset.AssetArchive({}) });
+    const r = await resolved(fn);
+    assert.deepStrictEqual(Object.keys(r.variables), ["ARN"]);
+    assert.deepStrictEqual(r.statements, [{ Action: ["lambda:InvokeFunction"], Resource: [r.variables.ARN, `${r.variables.ARN}:*`] }]);
+    const withUrl = await resolved(() => {
+      const f = fn();
+      return { kind: "function-with-url", function: f, url: new aws.lambda.FunctionUrl("u", { functionName: f.name, authorizationType: "AWS_IAM" }) };
+    });
+    assert.deepStrictEqual(withUrl.statements, [{ Action: ["lambda:InvokeFunction", "lambda:InvokeFunctionUrl"], Resource: [withUrl.variables.ARN, `${withUrl.variables.ARN}:*`] }]);
   });
 
   it("notification topic: confirm, list, publish, subscribe on the topic; unsubscribe its subscriptions; ARN, NAME", async () => {
     const r = await resolved(() => new aws.sns.Topic("events"));
     assert.deepStrictEqual(Object.keys(r.variables), ["ARN", "NAME"]);
-    assert.deepStrictEqual(r.statements[1], { Action: ["sns:Unsubscribe"], Resource: [`${r.variables.ARN}:*`] });
+    assert.deepStrictEqual(r.statements, [
+      { Action: ["sns:ConfirmSubscription", "sns:ListSubscriptionsByTopic", "sns:Publish", "sns:Subscribe"], Resource: [r.variables.ARN] },
+      { Action: ["sns:Unsubscribe"], Resource: [`${r.variables.ARN}:*`] },
+    ]);
   });
 
   it("message queue: send, receive, delete, visibility, purge; ARN, NAME, URL", async () => {
@@ -100,10 +111,13 @@ describe("connectTo: one row of the spec's table each", () => {
   it("batch job: submit, list, describe, terminate; executions of its state machine", async () => {
     const r = await resolved(() => ({ kind: "batch-job", jobQueueArn: "arn:aws:batch:us-east-1:1:job-queue/q", jobDefinitionArn: "arn:aws:batch:us-east-1:1:job-definition/d", stateMachineArn: "arn:aws:states:us-east-1:1:stateMachine:sm" }));
     assert.deepStrictEqual(Object.keys(r.variables), ["JOB_DEFINITION_ARN", "STATE_MACHINE_ARN"]);
-    assert.deepStrictEqual(r.statements.map((s) => s.Action).flat(), [
-      "batch:SubmitJob", "batch:ListJobs", "batch:DescribeJobs", "batch:TerminateJob", "states:ListExecutions", "states:StartExecution", "states:StopExecution",
+    assert.deepStrictEqual(r.statements, [
+      { Action: ["batch:SubmitJob"], Resource: ["arn:aws:batch:us-east-1:1:job-queue/q", "arn:aws:batch:us-east-1:1:job-definition/d"] },
+      { Action: ["batch:ListJobs", "batch:DescribeJobs"], Resource: ["*"] },
+      { Action: ["batch:TerminateJob"], Resource: ["arn:aws:batch:us-east-1:1:job/*"] },
+      { Action: ["states:ListExecutions", "states:StartExecution"], Resource: ["arn:aws:states:us-east-1:1:stateMachine:sm"] },
+      { Action: ["states:StopExecution"], Resource: ["arn:aws:states:us-east-1:1:execution:sm:*"] },
     ]);
-    assert.deepStrictEqual(r.statements[3].Resource, ["arn:aws:states:us-east-1:1:execution:sm:*"]);
   });
 
   it("hosted streaming topic, hosted redis, private service: their variables, no permissions", async () => {
@@ -111,6 +125,8 @@ describe("connectTo: one row of the spec's table each", () => {
     assert.deepStrictEqual([Object.keys(topic.variables), topic.statements], [["TOPIC_NAME", "TOPIC_ID", "USERNAME", "PASSWORD", "TCP_ENDPOINT", "REST_URL"], []]);
     const redis = await resolved(() => ({ kind: "hosted-redis", host: "h", port: "1", password: "p", restToken: "t", restUrl: "u", redisUrl: "r" }));
     assert.deepStrictEqual(Object.keys(redis.variables), ["HOST", "PORT", "PASSWORD", "REST_TOKEN", "REST_URL", "REDIS_URL"]);
+    for (const k of ["PASSWORD", "REST_TOKEN", "REDIS_URL"]) assert.strictEqual(await isSecretOutput(redis.c.variables[k]), true, `${k} stays secret`);
+    assert.strictEqual(await isSecretOutput(topic.c.variables.PASSWORD), true);
     assert.deepStrictEqual(Object.keys((await resolved(() => ({ kind: "private-service", address: "10.0.0.1:80" }))).variables), ["ADDRESS"]);
   });
 
@@ -170,6 +186,30 @@ describe("connectTo on nextjs-web", function () {
       const cache = new RedisCluster("cache", { instanceSize: "cache.t4g.micro", defaultUserPassword: "Correct-Horse-Battery-1" });
       new NextjsWeb("web", { appDirectory: EXAMPLE_APP, connectTo: [cache] });
     }), /connectTo: cache is reachable only inside the VPC; set joinDefaultVpc: true/);
+  });
+
+  it("refuses the same target twice, and environment names that start with STP_", async () => {
+    await assert.rejects(run(() => {
+      const cache = new RedisCluster("cache", { instanceSize: "cache.t4g.micro", defaultUserPassword: "Correct-Horse-Battery-1" });
+      new NextjsWeb("web", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [cache, cache] });
+    }), /connectTo names 'cache' twice/);
+    assert.throws(() => new NextjsWeb("web", { appDirectory: EXAMPLE_APP, environment: [{ name: "STP_CACHE_HOST", value: "x" }] }), /starts with STP_, which connectTo's variables use/);
+  });
+
+  it("makes one gateway endpoint per service even with two connected sites", async () => {
+    const r = await run(() => {
+      const files = new aws.s3.Bucket("files");
+      new NextjsWeb("a", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [files] });
+      new NextjsWeb("b", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [files] });
+    });
+    assert.deepStrictEqual(r.all("aws:ec2/vpcEndpoint:VpcEndpoint").map((x) => x.name), ["a-s3-endpoint"]);
+  });
+
+  it("YAML: a target of a kind this stack cannot hold is named as such", () => {
+    const text = "resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./x\n      connectTo: [db, db2]\n  db:\n    type: relational-database\n";
+    const out = analyzeStackfile("s.yaml", text).problems.map(formatProblem);
+    assert.ok(out.includes("s.yaml:6:19: connectTo names 'db', a relational-database, which this stack cannot connect to; it can connect to redis-cluster and the macro aws:ses"), out.join("\n"));
+    assert.ok(out.some((p) => p.startsWith("s.yaml:6:23: connectTo names 'db2', which is not a resource of this file")), out.join("\n"));
   });
 
   it("YAML: names must be resources of the stack of connectable types; VPC needed for redis", () => {

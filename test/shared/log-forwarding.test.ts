@@ -48,6 +48,8 @@ describe("log forwarding", function () {
     assert.deepStrictEqual(streamResources.sort(), [bucket.state.arn, `${bucket.state.arn}/*`].sort());
     assert.deepStrictEqual(policy(r, "api-log-forwarding-logs-policy"), [{ Effect: "Allow", Action: ["firehose:PutRecord", "firehose:PutRecordBatch"], Resource: [r.one(F.stream).state.arn] }]);
     assert.match(r.byName("api-log-forwarding-logs-role")!.inputs.assumeRolePolicy, /logs\.amazonaws\.com/);
+    assert.match(r.byName("api-log-forwarding-stream-role")!.inputs.assumeRolePolicy, /firehose\.amazonaws\.com/);
+    assert.strictEqual(bucket.inputs.forceDestroy, true, "destroy works after failed records landed");
   });
 
   it("http-endpoint defaults: no gzip, 300 s of retries, no attributes", async () => {
@@ -94,6 +96,10 @@ describe("log forwarding", function () {
     assert.deepStrictEqual(problems(yaml("        logForwarding:\n          type: http-endpoint\n          properties:\n            endpointUrl: http://logs.example.com\n")), [
       's.yaml:9:26: endpointUrl the string "http://logs.example.com" does not match ^https://',
     ]);
+    assert.deepStrictEqual(problems(yaml("        logForwarding:\n          type: http-endpoint\n          properties: { endpointUrl: https://l.example.com, retryDuration: 7201 }\n")), [
+      "s.yaml:8:76: retryDuration must be at most 7200 (it is 7201); allowed: 0 to 7200",
+    ]);
+    assert.match(problems(yaml("        logForwarding:\n          type: logs-vendor-a\n          properties: { apiKey: k, endpointUrl: http://eu.example.com }\n"))[0], /endpointUrl the string "http:\/\/eu.example.com" does not match \^https:\/\//);
     assert.match(problems(yaml("        logForwarding:\n          type: logs-vendor-c\n          properties: {}\n"))[0], /s.yaml:7:17: type must be one of http-endpoint, logs-vendor-a, logs-vendor-b, not the string "logs-vendor-c"; did you mean logs-vendor-a\?/);
     assert.deepStrictEqual(problems(yaml("        disabled: true\n        logForwarding:\n          type: logs-vendor-b\n          properties: { projectId: x }\n")), [
       "s.yaml:7:9: logForwarding needs the logs it forwards, but logging.disabled is true; remove disabled or logForwarding",

@@ -33,7 +33,13 @@ export interface ResolvedConnection extends Connection {
 }
 
 export function resolveConnections(entries: ConnectToEntry[]): ResolvedConnection[] {
-  return entries.map((e) => ({ name: nameOf(e), ...connectionTo(isNamed(e) ? e.target : e) }));
+  const out: ResolvedConnection[] = [];
+  for (const e of entries) {
+    const name = nameOf(e);
+    if (out.some((c) => c.name === name)) throw new pulumi.RunError(`connectTo names '${name}' twice`);
+    out.push({ name, ...connectionTo(isNamed(e) ? e.target : e) });
+  }
+  return out;
 }
 
 export function connectionEnvironment(connections: ResolvedConnection[]): Record<string, pulumi.Input<string>> {
@@ -46,6 +52,16 @@ export function connectionEnvironment(connections: ResolvedConnection[]): Record
 
 export function connectionStatements(connections: ResolvedConnection[]): PolicyStatement[] {
   return connections.flatMap((c) => c.statements);
+}
+
+const endpointsByRun = new WeakMap<object, Set<string>>();
+
+/** Gateway endpoints this program (this engine connection) has made already. */
+function endpointsMade(): Set<string> {
+  const key = (pulumi.runtime.getMonitor() ?? endpointsByRun) as object;
+  let set = endpointsByRun.get(key);
+  if (!set) endpointsByRun.set(key, (set = new Set()));
+  return set;
 }
 
 /** Ingress rules and gateway endpoints; call once the server's security group exists. */
@@ -67,7 +83,11 @@ export function connectNetwork(
     }), { parent });
   }
   if (!vpc) return;
-  const kinds = [...new Set(connections.map((c) => c.gatewayEndpoint).filter((k): k is "s3" | "dynamodb" => !!k))].sort();
+  // A route table holds one endpoint route per service: one endpoint per program.
+  const made = endpointsMade();
+  const kinds = [...new Set(connections.map((c) => c.gatewayEndpoint).filter((k): k is "s3" | "dynamodb" => !!k))].sort()
+    .filter((k) => !made.has(k));
+  for (const k of kinds) made.add(k);
   if (!kinds.length) return;
   const region = aws.getRegionOutput({}, { parent }).region;
   const routeTables = aws.ec2.getRouteTablesOutput({ vpcId: vpc.id }, { parent }).ids;

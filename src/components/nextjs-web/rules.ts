@@ -71,12 +71,20 @@ export function nextjsWebStaticProblems(p: Obj): Problem[] {
       out.push({ path: at, message: `environment name '${name}' must hold only letters, digits and '_', and not start with a digit` });
     } else if (RESERVED_ENV.includes(name) || name.startsWith("AWS_LAMBDA_")) {
       out.push({ path: at, message: `environment name '${name}' is reserved by Lambda` });
+    } else if (name.startsWith("STP_")) {
+      out.push({ path: at, message: `environment name '${name}' starts with STP_, which connectTo's variables use`, hint: "pick another name" });
     } else if (OPENNEXT_ENV.includes(name)) {
       out.push({ path: at, message: `environment name '${name}' is set by stackfile for OpenNext's cache and queue` });
     } else if (seen.has(name)) {
       out.push({ path: at, message: `environment name '${name}' is defined twice` });
     }
     seen.add(name);
+  });
+  const connected = new Set<string>();
+  (Array.isArray(p.connectTo) ? p.connectTo : []).forEach((c, i) => {
+    if (typeof c !== "string") return;
+    if (connected.has(c)) out.push({ path: ["connectTo", i], message: `connectTo names '${c}' twice` });
+    connected.add(c);
   });
   (Array.isArray(p.iamRoleStatements) ? p.iamRoleStatements : []).forEach((s, i) => {
     const st = obj(s);

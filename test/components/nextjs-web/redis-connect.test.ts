@@ -7,7 +7,8 @@ import { execFile } from "child_process";
 import { promisify } from "util";
 import { RedisCluster } from "../../../src/components/redis-cluster";
 import { NextjsWeb } from "../../../src/components/nextjs-web";
-import { run } from "../../harness";
+import * as pulumi from "@pulumi/pulumi";
+import { run, secretInput } from "../../harness";
 import { EXAMPLE_APP, exampleBuild } from "../../nextjs-fixture";
 import { hasRedisServer, startTlsRedis, type LocalRedis } from "../../redis-server";
 
@@ -37,24 +38,29 @@ describe("connectTo a redis cluster, for real", function () {
     return /<p id="redis">([^<]*)<\/p>/.exec(r.body)![1];
   }
 
-  /** The STP_ variables the component injects for `connectTo: [cache]`, aimed at the local server. */
-  async function injected(): Promise<Record<string, string>> {
+  /**
+   * The server's environment as the component registers it for
+   * `connectTo: [cache]` and a password from a secret (as `$Secret` gives it),
+   * with the host and port aimed at the local server.
+   */
+  async function injected(password: string): Promise<Record<string, string>> {
     exampleBuild();
     const r = await run(() => {
       const cache = new RedisCluster("cache", { instanceSize: "cache.t4g.micro", defaultUserPassword: redis.password });
-      new NextjsWeb("web", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [cache] });
+      new NextjsWeb("web", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [cache], environment: [{ name: "REDIS_PASSWORD", value: pulumi.secret(password) }] });
     });
-    const env = r.byName("web-server-function")!.inputs.environment.variables as Record<string, string>;
-    const names = Object.keys(env).filter((k) => k.startsWith("STP_CACHE_")).sort();
+    const registered = r.byName("web-server-function")!.inputs.environment;
+    const env = secretInput(registered) as { variables: Record<string, string> };
+    const names = Object.keys(env.variables).filter((k) => k.startsWith("STP_CACHE_")).sort();
     assert.deepStrictEqual(names, ["STP_CACHE_HOST", "STP_CACHE_PORT", "STP_CACHE_READER_HOST"]);
-    return { STP_CACHE_HOST: "127.0.0.1", STP_CACHE_READER_HOST: "127.0.0.1", STP_CACHE_PORT: String(redis.port) };
+    return { ...env.variables, STP_CACHE_HOST: "127.0.0.1", STP_CACHE_READER_HOST: "127.0.0.1", STP_CACHE_PORT: String(redis.port) };
   }
 
-  it("the page gets PONG over TLS with the password", async () => {
-    assert.strictEqual(await page({ ...(await injected()), REDIS_PASSWORD: redis.password }), "PONG");
+  it("the page gets PONG over TLS with the password (the environment stays secret)", async () => {
+    assert.strictEqual(await page(await injected(redis.password)), "PONG");
   });
 
   it("and is refused with a wrong password (the check is real)", async () => {
-    assert.match(await page({ ...(await injected()), REDIS_PASSWORD: "wrong-password-0000" }), /^error: AUTH failed: -WRONGPASS/);
+    assert.match(await page(await injected("wrong-password-0000")), /^error: AUTH failed: -WRONGPASS/);
   });
 });
