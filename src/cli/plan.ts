@@ -3,7 +3,6 @@
 import * as path from "path";
 import { secretProblems, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
-import type { RegisteredResource } from "./mock-engine";
 
 export interface PlanOptions {
   json: boolean;
@@ -127,4 +126,3 @@ export function renderPlan(file: string, p: PlanResult): string {
   return lines.join("\n");
 }
 
-export type { RegisteredResource };

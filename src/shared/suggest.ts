@@ -31,9 +31,3 @@ export function closest(word: string, candidates: readonly string[]): string | u
   const limit = Math.max(2, Math.floor(word.length / 3));
   return best !== undefined && bestDistance <= limit ? best : undefined;
 }
-
-/** `; did you mean 'x'?` or an empty string. */
-export function didYouMean(word: string, candidates: readonly string[]): string {
-  const c = closest(word, candidates);
-  return c === undefined ? "" : `did you mean '${c}'?`;
-}

@@ -5,7 +5,7 @@ import * as aws from "@pulumi/aws";
 import type { NextjsWebProperties } from "./properties";
 import type { NextjsWebChildId } from "./child-ids";
 import { buildNextApp, BuildError, type BuildResult } from "./build";
-import { assetManifest } from "./assets";
+import { assetManifest, hashFile } from "./assets";
 import { cloudFrontInvokePermissions, createFunction, functionUrl, type PolicyStatement, type SiteScope } from "./functions";
 import { BehaviorLimitError, createSiteCdn, urlHost } from "./cdn";
 import { AssetSync, Invalidation } from "./dynamic-resources";
@@ -42,10 +42,6 @@ type Normalized = DeepInput<Required<NextjsWebProperties>> & {
     logging: DeepInput<Required<NonNullable<NonNullable<NextjsWebProperties["serverFunction"]>["logging"]>>>;
   };
 };
-
-function sha256File(file: string): string {
-  return require("crypto").createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-}
 
 /**
  * A Next.js app built with OpenNext: a server function and an image
@@ -235,7 +231,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
       new aws.lambda.Invocation(childName(name, "seederInvocation"), childArgs(transform, "seederInvocation", {
         functionName: seeder.fn.name,
         input: JSON.stringify({ RequestType: "Create" }),
-        triggers: { content: fs.existsSync(seedFile) ? sha256File(seedFile) : build.sourceHash },
+        triggers: { content: fs.existsSync(seedFile) ? hashFile(seedFile) : build.sourceHash },
       }), parent);
     }
 
