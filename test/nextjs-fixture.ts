@@ -1,5 +1,6 @@
 // The example app, built once per test run by the real OpenNext build (the
 // build step skips it when the sources did not change since the last one).
+import * as fs from "fs";
 import * as path from "path";
 import { buildNextApp, type BuildResult } from "../src/components/nextjs-web/build";
 
@@ -10,4 +11,18 @@ let built: BuildResult | undefined;
 export function exampleBuild(): BuildResult {
   built ??= buildNextApp(EXAMPLE_APP, { stdio: ["ignore", "ignore", "inherit"] });
   return built;
+}
+
+/** A copy of the example app (so its build does not replace the regional one), built for Lambda@Edge. */
+export const EDGE_APP = path.join(__dirname, "..", "examples", ".edge-app");
+const APP_FILES = ["app", "next.config.mjs", "open-next.config.ts", "package.json", "tsconfig.json", "next-env.d.ts"];
+
+let edgeBuilt: BuildResult | undefined;
+
+export function edgeBuild(): BuildResult {
+  if (!edgeBuilt) {
+    for (const entry of APP_FILES) fs.cpSync(path.join(EXAMPLE_APP, entry), path.join(EDGE_APP, entry), { recursive: true });
+    edgeBuilt = buildNextApp(EDGE_APP, { edge: true, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  return edgeBuilt;
 }

@@ -14,6 +14,8 @@ export interface RegisteredResource {
   dependsOn: string[];
   /** Name of its explicit provider resource, if any. */
   provider: string | null;
+  /** Its delete timeout (the `customTimeouts` option), if set. */
+  deleteTimeout?: string;
   inputs: Record<string, any>;
   id: string | undefined;
   state: Record<string, any>;
@@ -59,6 +61,8 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
   const invokes: MockRun<T>["invokes"] = [];
   const errors: Error[] = [];
   const pending = new Map<string, RegisteredResource>();
+  /** Regions of explicit aws providers (us-east-1 ones for CloudFront), by name. */
+  const providerRegions = new Map<string, string>();
 
   pulumi.runtime.setAllConfig({ "aws:region": ctx.region, ...(opts.config ?? {}) }, opts.secretKeys ?? []);
   await pulumi.runtime.setMocks(
@@ -66,7 +70,9 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
       newResource(args) {
         const key = `${args.type}::${args.name}`;
         const rec = pending.get(key);
-        const { id, state } = mockState(args.type, args.name, args.inputs, args.custom !== false, ctx);
+        if (args.type === "pulumi:providers:aws" && typeof args.inputs.region === "string") providerRegions.set(args.name, args.inputs.region);
+        const region = providerRegions.get(providerName(args.provider) ?? "") ?? ctx.region;
+        const { id, state } = mockState(args.type, args.name, args.inputs, args.custom !== false, { ...ctx, region });
         if (rec) {
           rec.inputs = args.inputs;
           rec.id = id;
@@ -95,6 +101,7 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
       custom: req.getCustom(),
       dependsOn: (req.getDependenciesList() as string[]).map(nameFromUrn),
       provider: providerName(req.getProvider()),
+      deleteTimeout: req.getCustomtimeouts()?.getDelete() || undefined,
       inputs: {},
       id: undefined,
       state: {},

@@ -133,6 +133,8 @@ export function mockState(
         id: physical,
         state: {
           ...inputs, name: physical, arn: `arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}`,
+          version: inputs.publish === true ? "1" : "$LATEST",
+          qualifiedArn: `arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}:${inputs.publish === true ? "1" : "$LATEST"}`,
           invokeArn: `arn:aws:apigateway:${region}:lambda:path/2015-03-31/functions/arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}/invocations`,
         },
       };

@@ -5,7 +5,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { DomainConfiguration } from "./domain-properties";
 import type { DeepInput } from "./inputs";
-import { childArgs, childName, type ChildTransforms } from "./children";
+import type { ChildTransforms } from "./children";
+import { usEast1Provider } from "./us-east-1";
 import { aliasRecords, hostedZoneId, managedCertificate, type DomainScope } from "./custom-domains";
 
 export interface CloudFrontDomainScope {
@@ -33,12 +34,7 @@ export function cloudFrontCertificate(scope: CloudFrontDomainScope, domains: Dee
   if (domains.length && domains[0].customCertificateArn !== undefined) {
     certificateArn = domains[0].customCertificateArn;
   } else if (domains.length) {
-    const id = `${scope.prefix}Provider`;
-    const provider = new aws.Provider(
-      childName(scope.name, id),
-      childArgs(scope.transforms, id, { region: "us-east-1", profile: new pulumi.Config("aws").get("profile") }),
-      { parent: scope.parent },
-    );
+    const provider = usEast1Provider(scope, `${scope.prefix}Provider`);
     const domainScope: DomainScope = { ...scope, certificateProvider: provider };
     certificateArn = managedCertificate(domainScope, names.map((d) => ({ domainName: d, zoneId: zoneOf(d) })));
   }

@@ -6,12 +6,14 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { sourceHash } from "./source-hash";
+import { BuildError } from "./build-error";
+import { serverModule } from "./edge-package";
 
 /** `.open-next/open-next.output.json`, the parts read here. */
 export interface OpenNextOutput {
   origins: {
     s3: { type: "s3"; originPath: string; copy: { from: string; to: string; cached: boolean; versionedSubDir?: string }[] };
-    default: { type: "function"; handler: string; bundle: string; streaming?: boolean };
+    default: { type: "function"; handler: string; bundle: string; streaming?: boolean; wrapper?: string; converter?: string };
     imageOptimizer?: { type: "function"; handler: string; bundle: string };
     [name: string]: unknown;
   };
@@ -39,12 +41,13 @@ export interface BuildOptions {
   buildCommand?: string;
   /** Build the server for response streaming (OpenNext's `aws-lambda-streaming` wrapper). */
   streaming?: boolean;
+  /** Build the server for Lambda@Edge (OpenNext's `aws-cloudfront` converter: origin-request events in, CloudFront responses out). */
+  edge?: boolean;
   /** Where the build's output goes; by default to stderr, so `plan --json` stays clean. */
   stdio?: StdioOptions;
 }
 
-/** A build that could not run or failed: shown to users as a message, never a stack trace. */
-export class BuildError extends Error {}
+export { BuildError };
 
 /** Bump when what the build step does changes, so earlier builds are not reused. */
 const BUILD_STEP_VERSION = "1";
@@ -70,8 +73,11 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
     throw new BuildError(`appDirectory ${appDir} holds no Next.js project (no next.config.* or package.json)`);
   }
   const streaming = opts.streaming === true;
-  const command = opts.buildCommand ?? openNextCommand() + (streaming ? ` --config-path ${streamingConfig(dir)}` : "");
-  const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : "buffered"]);
+  const edge = opts.edge === true;
+  if (streaming && edge) throw new BuildError("an edge server cannot stream responses; build for one or the other");
+  const override = streaming ? STREAMING : edge ? EDGE : undefined;
+  const command = opts.buildCommand ?? openNextCommand() + (override ? ` --config-path ${overrideConfig(dir, override)}` : "");
+  const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered"]);
   const outDir = path.join(dir, ".open-next");
   const stampFile = path.join(outDir, STAMP);
   const outputFile = path.join(outDir, "open-next.output.json");
@@ -104,6 +110,14 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
       `the two must agree: ${streaming ? "set default.override.wrapper to \"aws-lambda-streaming\" in open-next.config.ts" : "remove the streaming wrapper from open-next.config.ts"}`,
     );
   }
+  const builtForEdge = output.origins.default.converter === EDGE.converter;
+  if (builtForEdge !== edge) {
+    throw new BuildError(
+      `the build of ${appDir} is ${builtForEdge ? "" : "not "}for Lambda@Edge, but useEdgeFunction is ${edge}; ` +
+      `the two must agree: ${edge ? "set default.override to { wrapper: \"aws-lambda\", converter: \"aws-cloudfront\" } in open-next.config.ts" : "remove the aws-cloudfront converter from open-next.config.ts"}`,
+    );
+  }
+  if (edge) serverModule(path.join(dir, output.origins.default.bundle), output.origins.default.handler);
   ensureSharpForArm64(outDir, output);
   if (!reuse) fs.writeFileSync(stampFile, JSON.stringify({ sourceHash: hash }) + "\n");
 
@@ -122,14 +136,18 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
 
 const OPEN_NEXT_CONFIGS = ["open-next.config.ts", "open-next.config.mjs", "open-next.config.js"];
 
-/** An OpenNext config that is the app's own plus the streaming wrapper; returns its file name. */
-function streamingConfig(dir: string): string {
+/** What the server's OpenNext `default.override` gets, by target. */
+const STREAMING = { wrapper: "aws-lambda-streaming" };
+const EDGE = { wrapper: "aws-lambda", converter: "aws-cloudfront" };
+
+/** An OpenNext config that is the app's own with these server overrides; returns its file name. */
+function overrideConfig(dir: string, override: Record<string, string>): string {
   const own = OPEN_NEXT_CONFIGS.find((f) => fs.existsSync(path.join(dir, f)));
   const file = ".stackfile-open-next.config.ts";
   fs.writeFileSync(path.join(dir, file), [
-    "// Written by stackfile for streamingEnabled: the app's OpenNext config plus the streaming wrapper.",
+    `// Written by stackfile: the app's OpenNext config with the server built for ${override === EDGE ? "Lambda@Edge (useEdgeFunction)" : "streaming (streamingEnabled)"}.`,
     own ? `import base from "./${own}";` : "const base: any = { default: {} };",
-    "const config = { ...base, default: { ...base.default, override: { ...base.default?.override, wrapper: \"aws-lambda-streaming\" } } };",
+    `const config = { ...base, default: { ...base.default, override: { ...base.default?.override, ...${JSON.stringify(override)} } } };`,
     "export default config;",
     "",
   ].join("\n"));

@@ -40,6 +40,11 @@ export interface SiteOrigins {
   lambdaAccessControlId: pulumi.Input<string>;
   /** Function URL hosts by OpenNext origin name (`default`, `imageOptimizer`). */
   functionHosts: Record<string, pulumi.Input<string>>;
+  /**
+   * The server as Lambda@Edge (a published version's ARN): what OpenNext routes
+   * to `default` is answered by it on origin-request, in front of the S3 origin.
+   */
+  edgeServerArn?: pulumi.Input<string>;
 }
 
 /** `https://abc.lambda-url.us-east-1.on.aws/` -> `abc.lambda-url.us-east-1.on.aws`. */
@@ -86,10 +91,12 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
     { parent },
   );
 
+  const edge = origins.edgeServerArn !== undefined;
   const behaviorFor = (origin: string) => {
     const isFunction = origin !== "s3";
+    const atEdge = edge && origin === "default";
     return {
-      targetOriginId: origin,
+      targetOriginId: atEdge ? "s3" : origin,
       viewerProtocolPolicy: "redirect-to-https",
       allowedMethods: isFunction ? ALL_METHODS : ["GET", "HEAD", "OPTIONS"],
       cachedMethods: ["GET", "HEAD"],
@@ -101,9 +108,10 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
           functionAssociations: [{ eventType: "viewer-request", functionArn: viewerRequest.arn }],
         }
         : {}),
+      ...(atEdge ? { lambdaFunctionAssociations: [{ eventType: "origin-request", lambdaArn: origins.edgeServerArn!, includeBody: true }] } : {}),
     };
   };
-  const used = [...new Set(behaviors.map((b) => b.origin))].sort();
+  const used = [...new Set(behaviors.map((b) => (edge && b.origin === "default" ? "s3" : b.origin)))].sort();
   const unknown = used.filter((o) => o !== "s3" && !(o in origins.functionHosts));
   if (unknown.length) throw new BehaviorLimitError(`OpenNext's output routes to origins this component does not make: ${unknown.join(", ")}`);
   const defaultBehavior = behaviors.find((b) => b.pattern === "*") ?? { pattern: "*", origin: "default" };

@@ -3,6 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+import { EDGE_HANDLER, edgePackage } from "./edge-package";
 
 export interface SiteScope {
   parent: pulumi.ComponentResource;
@@ -33,7 +34,15 @@ export interface FunctionSpec {
   logsDisabled?: boolean;
   /** Runs the function in these subnets with these security groups. */
   vpc?: { subnetIds: pulumi.Input<string[]>; securityGroupIds: pulumi.Input<string>[] };
+  /**
+   * Lambda@Edge: made in us-east-1 by this provider, x86_64 (the only CPU it
+   * runs on), published as a version, `environment` baked into the package.
+   */
+  edge?: { provider: aws.Provider };
 }
+
+/** How long a delete waits for CloudFront to remove a Lambda@Edge function's replicas (the provider retries until then). */
+export const EDGE_DELETE_TIMEOUT = "90m";
 
 export interface SiteFunction {
   fn: aws.lambda.Function;
@@ -44,30 +53,29 @@ export interface SiteFunction {
 export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFunction {
   const { parent, name, transforms } = scope;
   const id = (suffix: string) => `${spec.id}${suffix}`;
-  const logGroup = spec.logsDisabled ? undefined : new aws.cloudwatch.LogGroup(
-    childName(name, id("LogGroup")),
-    childArgs(transforms, id("LogGroup"), { retentionInDays: spec.logRetentionDays }),
-    { parent },
-  );
+  const edge = spec.edge;
+  const inRegion = edge ? { parent, provider: edge.provider } : { parent };
+  const logGroupArgs = (extra: Partial<aws.cloudwatch.LogGroupArgs>) =>
+    childArgs(transforms, id("LogGroup"), { ...extra, retentionInDays: spec.logRetentionDays });
   const role = new aws.iam.Role(
     childName(name, id("Role")),
     childArgs(transforms, id("Role"), {
       description: `${spec.description} of ${name}`,
       assumeRolePolicy: JSON.stringify({
         Version: "2012-10-17",
-        Statement: [{ Effect: "Allow", Principal: { Service: "lambda.amazonaws.com" }, Action: "sts:AssumeRole" }],
+        Statement: [{ Effect: "Allow", Principal: { Service: edge ? ["lambda.amazonaws.com", "edgelambda.amazonaws.com"] : "lambda.amazonaws.com" }, Action: "sts:AssumeRole" }],
       }),
     }),
     { parent },
   );
-  new aws.iam.RolePolicy(
+  const policy = (logStatement?: PolicyDocumentStatement) => new aws.iam.RolePolicy(
     childName(name, id("Policy")),
     childArgs(transforms, id("Policy"), {
       role: role.id,
       policy: pulumi.jsonStringify({
         Version: "2012-10-17",
         Statement: [
-          ...(logGroup ? [{ Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [pulumi.interpolate`${logGroup.arn}:*`] }] : []),
+          ...(logStatement ? [logStatement] : []),
           ...spec.statements.map((s) => ({
             ...(s.Sid !== undefined ? { Sid: s.Sid } : {}),
             Effect: s.Effect ?? "Allow",
@@ -80,6 +88,42 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     }),
     { parent },
   );
+
+  if (edge) {
+    const fn = new aws.lambda.Function(
+      childName(name, id("Function")),
+      childArgs(transforms, id("Function"), {
+        description: `${spec.description} of ${name}`,
+        runtime: "nodejs22.x",
+        architectures: ["x86_64"],
+        handler: EDGE_HANDLER,
+        code: edgePackage(spec.bundleDir, spec.handler, spec.environment),
+        publish: true,
+        memorySize: spec.memory,
+        timeout: spec.timeout,
+        role: role.arn,
+      }),
+      { ...inRegion, customTimeouts: { delete: EDGE_DELETE_TIMEOUT } },
+    );
+    if (spec.logsDisabled) {
+      policy();
+      return { fn, role };
+    }
+    // Lambda@Edge logs to /aws/lambda/us-east-1.<name> in the region of each
+    // edge location that runs it. The us-east-1 group is made here with the
+    // retention; Lambda@Edge makes the other regions' groups when it first logs there.
+    const groupName = pulumi.interpolate`/aws/lambda/us-east-1.${fn.name}`;
+    const logGroup = new aws.cloudwatch.LogGroup(childName(name, id("LogGroup")), logGroupArgs({ name: groupName }), inRegion);
+    policy({
+      Effect: "Allow",
+      Action: ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],
+      Resource: [pulumi.interpolate`arn:aws:logs:*:*:log-group:${groupName}`, pulumi.interpolate`arn:aws:logs:*:*:log-group:${groupName}:*`],
+    });
+    return { fn, role, logGroup };
+  }
+
+  const logGroup = spec.logsDisabled ? undefined : new aws.cloudwatch.LogGroup(childName(name, id("LogGroup")), logGroupArgs({}), { parent });
+  const permissions = policy(logGroup ? { Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [pulumi.interpolate`${logGroup.arn}:*`] } : undefined);
   // In a VPC the function manages its network interfaces; AWS allows these
   // EC2 actions only on "*", so the managed policy made for this is attached.
   const vpcAccess = spec.vpc ? new aws.iam.RolePolicyAttachment(
@@ -102,10 +146,13 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       loggingConfig: logGroup ? { logFormat: "Text", logGroup: logGroup.name } : undefined,
       vpcConfig: spec.vpc,
     }),
-    { parent, dependsOn: vpcAccess ? [vpcAccess] : [] },
+    // Made once its permissions are in place, so a first invocation (the seeder's) has them.
+    { parent, dependsOn: vpcAccess ? [permissions, vpcAccess] : [permissions] },
   );
   return { fn, role, logGroup };
 }
+
+type PolicyDocumentStatement = { Effect: string; Action: string[]; Resource: pulumi.Input<string>[] };
 
 /** A function URL with IAM auth: only callers allowed by permissions (CloudFront) get in. */
 export function functionUrl(scope: SiteScope, id: string, fn: aws.lambda.Function, streaming: boolean): aws.lambda.FunctionUrl {

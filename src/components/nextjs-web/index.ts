@@ -20,6 +20,7 @@ import { childArgs, childName, type ChildTransforms } from "../../shared/childre
 import { defaultVpc } from "../../shared/default-vpc";
 import { connectionEnvironment, connectionStatements, connectNetwork, resolveConnections, type ConnectToEntry } from "./connections";
 import { forwardLogs } from "../../shared/log-forwarding";
+import { usEast1Provider } from "../../shared/us-east-1";
 import type { DeepInput } from "../../shared/inputs";
 
 export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo"> {
@@ -88,7 +89,9 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const p = withDefaults("NextjsWebProperties", props) as unknown as Normalized;
     let build: BuildResult;
     try {
-      build = buildNextApp(p.appDirectory as string, { buildCommand: p.buildCommand as string | undefined, streaming: p.streamingEnabled === true });
+      build = buildNextApp(p.appDirectory as string, {
+        buildCommand: p.buildCommand as string | undefined, streaming: p.streamingEnabled === true, edge: p.useEdgeFunction === true,
+      });
     } catch (err) {
       if (err instanceof BuildError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
       throw err;
@@ -147,8 +150,9 @@ export class NextjsWeb extends pulumi.ComponentResource {
       this.serverSecurityGroupId = securityGroup.id;
       connectNetwork(scope, connections, securityGroup.id, { id: network.id });
     }
+    const edge = p.useEdgeFunction === true ? { provider: usEast1Provider(scope, "edgeProvider") } : undefined;
     const server = createFunction(scope, {
-      vpc,
+      vpc, edge,
       id: "server", description: "Next.js server", bundleDir: bundle(output.origins.default.bundle), handler: output.origins.default.handler,
       memory: p.serverFunction.memory, timeout: p.serverFunction.timeout,
       logRetentionDays: p.serverFunction.logging.retentionDays, logsDisabled: p.serverFunction.logging.disabled === true,
@@ -169,10 +173,14 @@ export class NextjsWeb extends pulumi.ComponentResource {
     });
     this.serverFunction = server.fn;
     const forwarding = p.serverFunction.logging.logForwarding;
-    if (forwarding && server.logGroup) forwardLogs({ parent: this, name, transforms: transform }, server.logGroup, forwarding as any);
-    const serverUrl = functionUrl(scope, "server", server.fn, output.origins.default.streaming === true);
-    const functionHosts: Record<string, pulumi.Input<string>> = { default: urlHost(serverUrl.functionUrl) };
-    const urlFunctions: [string, aws.lambda.Function][] = [["server", server.fn]];
+    // (An edge server logs in every region; the rules refuse forwarding for it.)
+    if (forwarding && server.logGroup && !edge) forwardLogs({ parent: this, name, transforms: transform }, server.logGroup, forwarding as any);
+    const functionHosts: Record<string, pulumi.Input<string>> = {};
+    const urlFunctions: [string, aws.lambda.Function][] = [];
+    if (!edge) {
+      functionHosts.default = urlHost(functionUrl(scope, "server", server.fn, output.origins.default.streaming === true).functionUrl);
+      urlFunctions.push(["server", server.fn]);
+    }
 
     const imageSpec = output.origins.imageOptimizer;
     if (imageSpec) {
@@ -253,6 +261,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
         s3AccessControlId: s3AccessControl.id,
         lambdaAccessControlId: lambdaAccessControl.id,
         functionHosts,
+        edgeServerArn: edge ? server.fn.qualifiedArn : undefined,
       });
     } catch (err) {
       if (err instanceof BehaviorLimitError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);

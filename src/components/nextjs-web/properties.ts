@@ -97,9 +97,11 @@ export interface NextjsWebProperties {
   /** Raw IAM statements appended to the server function's role. */
   iamRoleStatements?: NextjsIamRoleStatement[];
   /**
-   * Runs the server at CloudFront's edge locations (Lambda@Edge). Not with
-   * warmServerInstances, streamingEnabled, joinDefaultVpc or a VPC-only
-   * connectTo. Not supported by stackfile yet: `true` is refused.
+   * Runs the server at CloudFront's regional edge caches (Lambda@Edge, made in
+   * us-east-1, x86_64, on origin-request). `environment` values are resolved at
+   * deploy and baked into the function's package (Lambda@Edge has no
+   * variables). Responses up to 1 MB. Not with warmServerInstances,
+   * streamingEnabled, joinDefaultVpc, a VPC-only connectTo or log forwarding.
    * @default false
    */
   useEdgeFunction?: boolean;

@@ -22,25 +22,28 @@ export const OPENNEXT_ENV = [
 /** A WAFv2 web ACL that CloudFront can use: CLOUDFRONT scope lives in us-east-1 as `global`. */
 export const CLOUDFRONT_WEB_ACL = /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[A-Za-z0-9_-]+\/[a-f0-9-]+$/;
 
-/** What a Lambda@Edge server cannot have, by property. */
-const EDGE_CONFLICTS: [string, (p: Obj) => boolean, string][] = [
-  ["warmServerInstances", (p) => p.warmServerInstances !== undefined, "edge functions cannot be kept warm"],
-  ["streamingEnabled", (p) => p.streamingEnabled === true, "edge functions cannot stream responses"],
-  ["joinDefaultVpc", (p) => p.joinDefaultVpc === true, "edge functions cannot join a VPC"],
+/** What a Lambda@Edge server cannot have: the property's path, the test, why. */
+const EDGE_CONFLICTS: [string[], (p: Obj) => boolean, string][] = [
+  [["warmServerInstances"], (p) => p.warmServerInstances !== undefined, "edge functions cannot be kept warm"],
+  [["streamingEnabled"], (p) => p.streamingEnabled === true, "edge functions cannot stream responses"],
+  [["joinDefaultVpc"], (p) => p.joinDefaultVpc === true, "edge functions cannot join a VPC"],
+  [
+    ["serverFunction", "logging", "logForwarding"],
+    (p) => obj(obj(obj(p.serverFunction)?.logging)?.logForwarding) !== undefined,
+    "an edge function logs in the region of each edge location that runs it, and a forwarding would see only us-east-1's",
+  ],
 ];
 
 /** Problems of useEdgeFunction; `vpcOnlyTargets` are the connectTo entries reachable only in the VPC. */
 export function edgeProblems(p: Obj, vpcOnlyTargets: { index: number; name: string }[] = []): Problem[] {
   if (p.useEdgeFunction !== true) return [];
   const out: Problem[] = [];
-  for (const [field, conflicts, why] of EDGE_CONFLICTS) {
-    if (conflicts(p)) out.push({ path: [field], message: `${field} cannot be used with useEdgeFunction: ${why}`, hint: `remove ${field} or useEdgeFunction` });
+  for (const [at, conflicts, why] of EDGE_CONFLICTS) {
+    const field = at.join(".");
+    if (conflicts(p)) out.push({ path: at, message: `${field} cannot be used with useEdgeFunction: ${why}`, hint: `remove ${at[at.length - 1]} or useEdgeFunction` });
   }
   for (const t of vpcOnlyTargets) {
     out.push({ path: ["connectTo", t.index], message: `'${t.name}' is reachable only inside the VPC, and edge functions cannot join a VPC`, hint: "remove useEdgeFunction to connect to it" });
-  }
-  if (!out.length) {
-    out.push({ path: ["useEdgeFunction"], message: "useEdgeFunction is not supported by stackfile yet", hint: "remove it: the server then runs regionally behind CloudFront" });
   }
   return out;
 }

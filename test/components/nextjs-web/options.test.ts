@@ -180,37 +180,3 @@ describe("NextjsWeb joinDefaultVpc", function () {
   });
 });
 
-describe("useEdgeFunction", function () {
-  this.timeout(300000);
-  const text = (extra: string) => `resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./x\n      useEdgeFunction: true\n${extra}  cache:\n    type: redis-cluster\n    properties: {instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1}\n`;
-  const problems = (extra: string) => analyzeStackfile("s.yaml", text(extra)).problems.map(formatProblem);
-
-  it("is refused with each option edge functions cannot have, at that option", () => {
-    assert.deepStrictEqual(problems("      warmServerInstances: 2\n      streamingEnabled: true\n      joinDefaultVpc: true\n"), [
-      "s.yaml:7:28: warmServerInstances cannot be used with useEdgeFunction: edge functions cannot be kept warm; remove warmServerInstances or useEdgeFunction",
-      "s.yaml:8:25: streamingEnabled cannot be used with useEdgeFunction: edge functions cannot stream responses; remove streamingEnabled or useEdgeFunction",
-      "s.yaml:9:23: joinDefaultVpc cannot be used with useEdgeFunction: edge functions cannot join a VPC; remove joinDefaultVpc or useEdgeFunction",
-    ]);
-  });
-
-  it("is refused with connectTo a VPC-only resource", () => {
-    assert.deepStrictEqual(problems("      connectTo: [cache]\n"), [
-      "s.yaml:6:24: useEdgeFunction is not supported by stackfile yet; remove it: the server then runs regionally behind CloudFront",
-      "s.yaml:7:19: redis-cluster 'cache' is reachable only inside the VPC, and edge functions cannot join a VPC; remove useEdgeFunction to connect to it",
-    ]);
-  });
-
-  it("is refused on its own, saying it is not supported yet (never silently ignored)", () => {
-    assert.deepStrictEqual(problems(""), ["s.yaml:6:24: useEdgeFunction is not supported by stackfile yet; remove it: the server then runs regionally behind CloudFront"]);
-    assert.deepStrictEqual(analyzeStackfile("s.yaml", text("").replace("useEdgeFunction: true", "useEdgeFunction: false")).problems, []);
-  });
-
-  it("in TypeScript too, including a VPC-only connectTo", async () => {
-    exampleBuild();
-    await assert.rejects(run(() => {
-      const { RedisCluster } = require("../../../src/components/redis-cluster") as typeof import("../../../src/components/redis-cluster");
-      const cache = new RedisCluster("cache", { instanceSize: "cache.t4g.micro", defaultUserPassword: "Correct-Horse-Battery-1" });
-      new NextjsWeb("web", { appDirectory: EXAMPLE_APP, useEdgeFunction: true, connectTo: [cache] });
-    }), (e: Error) => /useEdgeFunction is not supported/.test(e.message) && /connectTo\[0\]: 'cache' is reachable only inside the VPC, and edge functions cannot join a VPC/.test(e.message));
-  });
-});

@@ -1,0 +1,73 @@
+// The code package of a Lambda@Edge server: OpenNext's bundle plus an entry
+// file and the environment, resolved at deploy and baked into the package,
+// because Lambda@Edge functions have no environment variables.
+import * as fs from "fs";
+import * as path from "path";
+import * as pulumi from "@pulumi/pulumi";
+import { BuildError } from "./build-error";
+
+export const EDGE_ENTRY = "stackfile-edge.mjs";
+export const EDGE_ENV_FILE = "stackfile-env.json";
+export const EDGE_HANDLER = "stackfile-edge.handler";
+/** Lambda@Edge's limit on a response an origin-request function generates (headers and body). */
+export const EDGE_RESPONSE_LIMIT = 1024 * 1024;
+
+/** The entry: sets the baked variables before the server loads, then tidies its responses for CloudFront. */
+export function edgeEntry(serverModule: string, serverExport: string): string {
+  return `// Written by stackfile. Lambda@Edge has no environment variables: the values
+// resolved at deploy are in ${EDGE_ENV_FILE} and set before the server loads.
+import { readFileSync } from "node:fs";
+
+const baked = JSON.parse(readFileSync(new URL("./${EDGE_ENV_FILE}", import.meta.url), "utf8"));
+for (const [name, value] of Object.entries(baked)) process.env[name] = value;
+const server = await import("./${serverModule}");
+const LIMIT = ${EDGE_RESPONSE_LIMIT};
+
+export async function handler(event, context) {
+  const request = event.Records[0].cf.request;
+  if (request.body && request.body.inputTruncated) {
+    // CloudFront passes at most 1 MB of a body to Lambda@Edge; a cut body must not reach the app as if whole.
+    return { status: "413", statusDescription: "Payload Too Large", headers: { "content-type": [{ key: "Content-Type", value: "text/plain" }] }, body: "Request bodies are limited to 1 MB at the edge" };
+  }
+  const response = await server.${serverExport}(event, context);
+  if (response && response.headers) {
+    // CloudFront refuses a header without values.
+    for (const [name, values] of Object.entries(response.headers)) {
+      if (Array.isArray(values) && values.length === 0) delete response.headers[name];
+    }
+  }
+  if (response && typeof response.body === "string") {
+    const size = response.bodyEncoding === "base64" ? Math.floor((response.body.length * 3) / 4) : Buffer.byteLength(response.body);
+    if (size > LIMIT) {
+      console.error("stackfile: " + request.uri + " made a " + size + "-byte response; Lambda@Edge allows " + LIMIT + " bytes, so CloudFront answers 502");
+    }
+  }
+  return response;
+}
+`;
+}
+
+/** `index.handler` in `bundleDir` -> the module file (`index.mjs`) and the export (`handler`). */
+export function serverModule(bundleDir: string, handler: string): { file: string; exportName: string } {
+  const dot = handler.lastIndexOf(".");
+  const base = handler.slice(0, dot);
+  const exportName = handler.slice(dot + 1);
+  const file = [".mjs", ".js", ".cjs"].map((ext) => base + ext).find((f) => fs.existsSync(path.join(bundleDir, f)));
+  if (!file) throw new BuildError(`the server bundle ${bundleDir} has no ${base}.mjs for its handler ${handler}`);
+  return { file, exportName };
+}
+
+/** The variables as the package holds them: sorted, so equal values make an equal package. */
+export function bakedEnvironment(env: Record<string, string>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), null, 2) + "\n";
+}
+
+/** OpenNext's bundle with the entry and the baked variables; a secret value keeps the package secret. */
+export function edgePackage(bundleDir: string, handler: string, env: pulumi.Input<Record<string, pulumi.Input<string>>>): pulumi.Output<pulumi.asset.AssetArchive> {
+  const { file, exportName } = serverModule(bundleDir, handler);
+  return pulumi.output(env).apply((values) => new pulumi.asset.AssetArchive({
+    ".": new pulumi.asset.FileArchive(bundleDir),
+    [EDGE_ENTRY]: new pulumi.asset.StringAsset(edgeEntry(file, exportName)),
+    [EDGE_ENV_FILE]: new pulumi.asset.StringAsset(bakedEnvironment(values as Record<string, string>)),
+  }));
+}
