@@ -1,6 +1,7 @@
 // `stackfile plan FILE`: runs the program `pulumi up` runs, under Pulumi's
 // mock engine, and prints every resource it would register.
 import * as path from "path";
+import { describeAssets } from "./assets-view";
 import { secretProblems, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 
@@ -83,8 +84,10 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
       outputs[res][param] = (await isSecretOutput(o)) ? SECRET_TEXT : maskSecrets(await outputValue(o));
     }
   }
+  const resources: PlanResult["resources"] = [];
+  for (const r of run.resources) resources.push({ type: r.type, name: r.name, parent: r.parent, inputs: maskSecrets(await describeAssets(r.inputs)) });
   return {
-    resources: run.resources.map((r) => ({ type: r.type, name: r.name, parent: r.parent, inputs: maskSecrets(r.inputs) })),
+    resources,
     outputs,
     placeholders,
   };

@@ -81,6 +81,8 @@ describe("stackfile plan", () => {
     assert.strictEqual(plan.outputs.cache.port, 6379);
     assert.match(plan.outputs.sessions.host, /^clustercfg\./);
     assert.ok(!r.out.includes("Sessions-Password-123") && !r.out.includes("Cache-Password-12345"), "secret values never show");
+    const server = plan.resources.find((x: any) => x.name === "web-server-function");
+    assert.strictEqual(server.inputs.code, `archive of ${path.join("examples", "nextjs-app", ".open-next", "server-functions", "default")}`, "code shows as the folder it is made from");
   });
 
   it("resolves $ResourceParam across resources (cache.port follows sessions.port)", async () => {

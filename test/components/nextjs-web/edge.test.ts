@@ -14,7 +14,8 @@ import { analyzeStackfile, formatProblem } from "../../../src/config/stackfile";
 import { EDGE_DELETE_TIMEOUT } from "../../../src/components/nextjs-web/functions";
 import { assetSyncProvider, ASSET_SYNC_VERSION } from "../../../src/providers/asset-sync";
 import { assetManifest } from "../../../src/components/nextjs-web/assets";
-import { run, secretInput } from "../../harness";
+import { deployStackfile } from "../../../src/config/deploy";
+import { run, outputValue, secretInput } from "../../harness";
 import { EDGE_APP, EXAMPLE_APP, edgeBuild } from "../../nextjs-fixture";
 import { startLocalS3 } from "../../s3-server";
 
@@ -236,5 +237,37 @@ describe("NextjsWeb with useEdgeFunction", function () {
       fs.rmSync(dir, { recursive: true, force: true });
       await s3.stop();
     }
+  });
+
+  it("from YAML: a $ResourceParam and a $Secret in environment are baked as their deployed values", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "edge-yaml-"));
+    const file = path.join(dir, "stack.yaml");
+    fs.writeFileSync(file, [
+      "resources:",
+      "  api:",
+      "    type: http-api-gateway",
+      "  web:",
+      "    type: nextjs-web",
+      "    properties:",
+      `      appDirectory: ${path.relative(dir, EDGE_APP)}`,
+      "      useEdgeFunction: true",
+      "      environment:",
+      "        - name: API_URL",
+      "          value: $ResourceParam('api', 'url')",
+      "        - name: ITEMS_URL",
+      "          value: \"$ResourceParam('api', 'url')/items\"",
+      "        - name: API_TOKEN",
+      "          value: $Secret(apiToken)",
+      "",
+    ].join("\n"));
+    const r = await run(() => deployStackfile(), {
+      project: "proj", config: { "stackfile:file": file, "proj:apiToken": "t0ken" }, secretKeys: ["proj:apiToken"],
+    });
+    const apiUrl = await outputValue(r.result.api.url);
+    assert.match(String(apiUrl), /^https:\/\//);
+    const env = JSON.parse((await packageOf(secretInput(r.byName("web-server-function")!.inputs.code))).texts["stackfile-env.json"]);
+    assert.deepStrictEqual([env.API_URL, env.ITEMS_URL, env.API_TOKEN], [apiUrl, `${apiUrl}/items`, "t0ken"]);
+    assert.strictEqual(r.byName("web-server-function")!.provider, "web-edge-provider");
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
