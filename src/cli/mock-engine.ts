@@ -71,7 +71,9 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
         const key = `${args.type}::${args.name}`;
         const rec = pending.get(key);
         if (args.type === "pulumi:providers:aws" && typeof args.inputs.region === "string") providerRegions.set(args.name, args.inputs.region);
-        const region = providerRegions.get(providerName(args.provider) ?? "") ?? ctx.region;
+        const region = typeof args.inputs.region === "string" && args.type !== "pulumi:providers:aws"
+          ? args.inputs.region
+          : providerRegions.get(providerName(args.provider) ?? "") ?? ctx.region;
         const { id, state } = mockState(args.type, args.name, args.inputs, args.custom !== false, { ...ctx, region });
         if (rec) {
           rec.inputs = args.inputs;

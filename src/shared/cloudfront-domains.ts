@@ -6,7 +6,7 @@ import * as aws from "@pulumi/aws";
 import type { DomainConfiguration } from "./domain-properties";
 import type { DeepInput } from "./inputs";
 import type { ChildTransforms } from "./children";
-import { usEast1Provider } from "./us-east-1";
+import { CLOUDFRONT_REGION } from "./cloudfront-region";
 import { aliasRecords, hostedZoneId, managedCertificate, type DomainScope } from "./custom-domains";
 
 export interface CloudFrontDomainScope {
@@ -34,8 +34,7 @@ export function cloudFrontCertificate(scope: CloudFrontDomainScope, domains: Dee
   if (domains.length && domains[0].customCertificateArn !== undefined) {
     certificateArn = domains[0].customCertificateArn;
   } else if (domains.length) {
-    const provider = usEast1Provider(scope, `${scope.prefix}Provider`);
-    const domainScope: DomainScope = { ...scope, certificateProvider: provider };
+    const domainScope: DomainScope = { ...scope, certificateRegion: CLOUDFRONT_REGION };
     certificateArn = managedCertificate(domainScope, names.map((d) => ({ domainName: d, zoneId: zoneOf(d) })));
   }
   return { scope, domains, names, certificateArn, zoneOf };

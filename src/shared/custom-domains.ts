@@ -11,8 +11,8 @@ export interface DomainScope {
   transforms?: ChildTransforms;
   /** Child-id prefix: `domain` or `cdn` (`domainCertificate`, `cdnRecordA`, ...). */
   prefix: string;
-  /** Provider for the certificate (us-east-1 for CloudFront). */
-  certificateProvider?: aws.Provider;
+  /** Region of the certificate (us-east-1 for CloudFront); the stack's by default. */
+  certificateRegion?: string;
 }
 
 /** `api.example.com` -> `api-example-com`: a stable part of child names. */
@@ -60,11 +60,14 @@ function child(scope: DomainScope, id: string, domainName: string): string {
 export function managedCertificate(
   scope: DomainScope, domains: { domainName: string; zoneId: pulumi.Input<string> }[],
 ): pulumi.Output<string> {
-  const opts = { parent: scope.parent, provider: scope.certificateProvider };
+  const opts = { parent: scope.parent };
+  // The default provider's settings (credentials, assumed role, default tags) hold in that region too.
+  const region = scope.certificateRegion !== undefined ? { region: scope.certificateRegion } : {};
   const [first, ...others] = domains;
   const certificate = new aws.acm.Certificate(
     child(scope, "Certificate", first.domainName),
     childArgs(scope.transforms, `${scope.prefix}Certificate`, {
+      ...region,
       domainName: first.domainName,
       subjectAlternativeNames: others.length ? others.map((d) => d.domainName) : undefined,
       validationMethod: "DNS",
@@ -94,6 +97,7 @@ export function managedCertificate(
   const validation = new aws.acm.CertificateValidation(
     child(scope, "CertificateValidation", first.domainName),
     childArgs(scope.transforms, `${scope.prefix}CertificateValidation`, {
+      ...region,
       certificateArn: certificate.arn,
       validationRecordFqdns: records.map((r) => r.fqdn),
     }),

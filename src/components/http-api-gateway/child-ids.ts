@@ -11,7 +11,6 @@ import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
  * - `domainCertificate`, `domainValidationRecord`, `domainCertificateValidation`: managed certificate of a custom domain
  * - `domainName`, `apiMapping`: aws.apigatewayv2.DomainName (regional, TLS 1.2) and its mapping to the stage
  * - `domainRecordA`, `domainRecordAaaa`: alias records of a custom domain
- * - `cdnProvider`: the us-east-1 provider CloudFront certificates need
  * - `cdnCachePolicy`, `cdnOriginRequestPolicy`, `cdnDistribution`: the CDN
  * - `cdnCertificate`, `cdnValidationRecord`, `cdnCertificateValidation`, `cdnRecordA`, `cdnRecordAaaa`: CDN custom domains
  * - `integration`, `route`, `routePermission`: one each per route
@@ -21,7 +20,7 @@ export const HTTP_API_GATEWAY_CHILD_IDS = [
   "api", "stage", "logGroup",
   "domainCertificate", "domainValidationRecord", "domainCertificateValidation", "domainName", "apiMapping",
   "domainRecordA", "domainRecordAaaa",
-  "cdnProvider", "cdnCachePolicy", "cdnOriginRequestPolicy", "cdnDistribution",
+  "cdnCachePolicy", "cdnOriginRequestPolicy", "cdnDistribution",
   "cdnCertificate", "cdnValidationRecord", "cdnCertificateValidation", "cdnRecordA", "cdnRecordAaaa",
   "integration", "route", "routePermission",
   ...LOG_FORWARDING_CHILD_IDS,

@@ -72,7 +72,7 @@ function routeProblems(routes: HttpApiRoute[]): Problem[] {
  * Children (ids for `transform` / YAML `overrides`): `api`, `stage`,
  * `logGroup`; per custom domain `domainCertificate`, `domainValidationRecord`,
  * `domainCertificateValidation`, `domainName`, `apiMapping`, `domainRecordA`,
- * `domainRecordAaaa`; with a CDN `cdnProvider`, `cdnCachePolicy`,
+ * `domainRecordAaaa`; with a CDN `cdnCachePolicy`,
  * `cdnOriginRequestPolicy`, `cdnDistribution`, `cdnCertificate`,
  * `cdnValidationRecord`, `cdnCertificateValidation`, `cdnRecordA`,
  * `cdnRecordAaaa`; per route `integration`, `route`, `routePermission`.

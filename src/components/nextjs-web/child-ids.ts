@@ -11,10 +11,10 @@ import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
  * - `revalidationQueue` (SQS FIFO), `revalidationEventSource`
  * - `tagTable` (DynamoDB tag cache), `seederInvocation` (seeds it once per build)
  * - `serverCachePolicy`, `viewerRequestFunction`, `distribution`, `invalidation` (once per build)
- * - with useEdgeFunction: `edgeProvider` (us-east-1); the server has no URL, and its log group is us-east-1's `/aws/lambda/us-east-1.<function>`
+ * - with useEdgeFunction the server function and its log group (`/aws/lambda/us-east-1.<function>`) are in us-east-1, and the server has no URL
  * - with warmServerInstances: `warmerRole`, `warmerPolicy`, `warmerLogGroup`, `warmerFunction`, `warmerSchedule`, `warmerTarget`, `warmerPermission`
  * - with joinDefaultVpc: `serverSecurityGroup`, `serverVpcAccess`; with connectTo: `connectIngress` (per target), `s3Endpoint`, `dynamodbEndpoint`
- * - with customDomains: `domainProvider`, `domainCertificate`, `domainValidationRecord`, `domainCertificateValidation`, `domainRecordA`, `domainRecordAaaa`
+ * - with customDomains: `domainCertificate` (us-east-1), `domainValidationRecord`, `domainCertificateValidation`, `domainRecordA`, `domainRecordAaaa`
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
 export const NEXTJS_WEB_CHILD_IDS = [
@@ -25,8 +25,8 @@ export const NEXTJS_WEB_CHILD_IDS = [
   "tagTable", "seederRole", "seederPolicy", "seederLogGroup", "seederFunction", "seederInvocation",
   "serverCachePolicy", "viewerRequestFunction", "distribution", "invalidation",
   "warmerRole", "warmerPolicy", "warmerLogGroup", "warmerFunction", "warmerSchedule", "warmerTarget", "warmerPermission",
-  "edgeProvider", "serverSecurityGroup", "serverVpcAccess", "connectIngress", "s3Endpoint", "dynamodbEndpoint",
-  "domainProvider", "domainCertificate", "domainValidationRecord", "domainCertificateValidation", "domainRecordA", "domainRecordAaaa",
+  "serverSecurityGroup", "serverVpcAccess", "connectIngress", "s3Endpoint", "dynamodbEndpoint",
+  "domainCertificate", "domainValidationRecord", "domainCertificateValidation", "domainRecordA", "domainRecordAaaa",
   ...LOG_FORWARDING_CHILD_IDS,
 ] as const;
 

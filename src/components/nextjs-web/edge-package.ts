@@ -37,7 +37,8 @@ export async function handler(event, context) {
     }
   }
   if (response && typeof response.body === "string") {
-    const size = response.bodyEncoding === "base64" ? Math.floor((response.body.length * 3) / 4) : Buffer.byteLength(response.body);
+    // Counted as CloudFront counts it: the body as sent (base64 text when encoded) and the headers.
+    const size = Buffer.byteLength(response.body) + Buffer.byteLength(JSON.stringify(response.headers || {}));
     if (size > LIMIT) {
       console.error("stackfile: " + request.uri + " made a " + size + "-byte response; Lambda@Edge allows " + LIMIT + " bytes, so CloudFront answers 502");
     }

@@ -4,6 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
 import { EDGE_HANDLER, edgePackage } from "./edge-package";
+import { CLOUDFRONT_REGION } from "../../shared/cloudfront-region";
 
 export interface SiteScope {
   parent: pulumi.ComponentResource;
@@ -35,14 +36,14 @@ export interface FunctionSpec {
   /** Runs the function in these subnets with these security groups. */
   vpc?: { subnetIds: pulumi.Input<string[]>; securityGroupIds: pulumi.Input<string>[] };
   /**
-   * Lambda@Edge: made in us-east-1 by this provider, x86_64 (the only CPU it
-   * runs on), published as a version, `environment` baked into the package.
+   * Lambda@Edge: made in us-east-1, x86_64 (the only CPU it runs on),
+   * published as a version, `environment` baked into the package.
    */
-  edge?: { provider: aws.Provider };
+  edge?: boolean;
 }
 
 /** How long a delete waits for CloudFront to remove a Lambda@Edge function's replicas (the provider retries until then). */
-export const EDGE_DELETE_TIMEOUT = "90m";
+export const EDGE_DELETE_TIMEOUT = "4h";
 
 export interface SiteFunction {
   fn: aws.lambda.Function;
@@ -54,7 +55,6 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
   const { parent, name, transforms } = scope;
   const id = (suffix: string) => `${spec.id}${suffix}`;
   const edge = spec.edge;
-  const inRegion = edge ? { parent, provider: edge.provider } : { parent };
   const logGroupArgs = (extra: Partial<aws.cloudwatch.LogGroupArgs>) =>
     childArgs(transforms, id("LogGroup"), { ...extra, retentionInDays: spec.logRetentionDays });
   const role = new aws.iam.Role(
@@ -93,6 +93,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     const fn = new aws.lambda.Function(
       childName(name, id("Function")),
       childArgs(transforms, id("Function"), {
+        region: CLOUDFRONT_REGION,
         description: `${spec.description} of ${name}`,
         runtime: "nodejs22.x",
         architectures: ["x86_64"],
@@ -103,7 +104,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
         timeout: spec.timeout,
         role: role.arn,
       }),
-      { ...inRegion, customTimeouts: { delete: EDGE_DELETE_TIMEOUT } },
+      { parent, customTimeouts: { delete: EDGE_DELETE_TIMEOUT } },
     );
     if (spec.logsDisabled) {
       policy();
@@ -113,7 +114,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     // edge location that runs it. The us-east-1 group is made here with the
     // retention; Lambda@Edge makes the other regions' groups when it first logs there.
     const groupName = pulumi.interpolate`/aws/lambda/us-east-1.${fn.name}`;
-    const logGroup = new aws.cloudwatch.LogGroup(childName(name, id("LogGroup")), logGroupArgs({ name: groupName }), inRegion);
+    const logGroup = new aws.cloudwatch.LogGroup(childName(name, id("LogGroup")), logGroupArgs({ region: CLOUDFRONT_REGION, name: groupName }), { parent });
     policy({
       Effect: "Allow",
       Action: ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],

@@ -20,7 +20,6 @@ import { childArgs, childName, type ChildTransforms } from "../../shared/childre
 import { defaultVpc } from "../../shared/default-vpc";
 import { connectionEnvironment, connectionStatements, connectNetwork, resolveConnections, type ConnectToEntry } from "./connections";
 import { forwardLogs } from "../../shared/log-forwarding";
-import { usEast1Provider } from "../../shared/us-east-1";
 import type { DeepInput } from "../../shared/inputs";
 
 export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo"> {
@@ -150,7 +149,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
       this.serverSecurityGroupId = securityGroup.id;
       connectNetwork(scope, connections, securityGroup.id, { id: network.id });
     }
-    const edge = p.useEdgeFunction === true ? { provider: usEast1Provider(scope, "edgeProvider") } : undefined;
+    const edge = p.useEdgeFunction === true;
     const server = createFunction(scope, {
       vpc, edge,
       id: "server", description: "Next.js server", bundleDir: bundle(output.origins.default.bundle), handler: output.origins.default.handler,

@@ -16,7 +16,7 @@ import { assetSyncProvider, ASSET_SYNC_VERSION } from "../../../src/providers/as
 import { assetManifest } from "../../../src/components/nextjs-web/assets";
 import { deployStackfile } from "../../../src/config/deploy";
 import { run, outputValue, secretInput } from "../../harness";
-import { EDGE_APP, EXAMPLE_APP, edgeBuild } from "../../nextjs-fixture";
+import { EDGE_APP, EXAMPLE_APP, edgeBuild, exampleBuild } from "../../nextjs-fixture";
 import { startLocalS3 } from "../../s3-server";
 
 const make = (args: Partial<NextjsWebArgs> = {}) => run(() => new NextjsWeb("web", { appDirectory: EDGE_APP, useEdgeFunction: true, ...args }));
@@ -78,7 +78,9 @@ describe("useEdgeFunction rules", () => {
     }), /connectTo\[0\]: 'cache' is reachable only inside the VPC, and edge functions cannot join a VPC; remove useEdgeFunction/);
   });
 
-  it("refuses a build that is not for Lambda@Edge, saying how to make one", () => {
+  it("refuses a build that is not for Lambda@Edge, saying how to make one", function () {
+    this.timeout(300000);
+    exampleBuild();
     const dir = fs.mkdtempSync(path.join(EXAMPLE_APP, "..", ".count-app-"));
     try {
       fs.writeFileSync(path.join(dir, "package.json"), "{}");
@@ -103,10 +105,9 @@ describe("NextjsWeb with useEdgeFunction", function () {
 
   it("makes the server a published x86_64 function in us-east-1, with no variables, URL or VPC", async () => {
     const r = await make({ serverFunction: { memory: 2048, timeout: 20 } });
-    const provider = r.byName("web-edge-provider")!;
-    assert.strictEqual(provider.inputs.region, "us-east-1");
     const fn = r.byName("web-server-function")!;
-    assert.strictEqual(fn.provider, "web-edge-provider");
+    // By the stack's own provider (its credentials, assumed role, default tags), with the resource's region.
+    assert.deepStrictEqual([fn.inputs.region, fn.provider], ["us-east-1", null]);
     assert.deepStrictEqual(
       [fn.inputs.runtime, fn.inputs.architectures, fn.inputs.publish, fn.inputs.handler, fn.inputs.memorySize, fn.inputs.timeout],
       ["nodejs22.x", ["x86_64"], true, "stackfile-edge.handler", 2048, 20],
@@ -124,8 +125,8 @@ describe("NextjsWeb with useEdgeFunction", function () {
   it("waits for CloudFront to remove the replicas when deleting the function", async () => {
     // The provider retries deleting a replicated function until this timeout.
     const r = await make();
-    assert.strictEqual(r.byName("web-server-function")!.deleteTimeout, EDGE_DELETE_TIMEOUT);
-    assert.strictEqual(EDGE_DELETE_TIMEOUT, "90m");
+    assert.strictEqual(r.byName("web-server-function")!.deleteTimeout, "4h");
+    assert.strictEqual(EDGE_DELETE_TIMEOUT, "4h", "the README says 4 hours");
     assert.strictEqual(r.byName("web-image-function")!.deleteTimeout, undefined);
   });
 
@@ -152,7 +153,7 @@ describe("NextjsWeb with useEdgeFunction", function () {
     const r = await make({ serverFunction: { logging: { retentionDays: 14 } } });
     const fnName = r.byName("web-server-function")!.state.name;
     const group = r.byName("web-server-log-group")!;
-    assert.deepStrictEqual([group.inputs.name, group.inputs.retentionInDays, group.provider], [`/aws/lambda/us-east-1.${fnName}`, 14, "web-edge-provider"]);
+    assert.deepStrictEqual([group.inputs.name, group.inputs.retentionInDays, group.inputs.region], [`/aws/lambda/us-east-1.${fnName}`, 14, "us-east-1"]);
     const logs = JSON.parse(r.byName("web-server-policy")!.inputs.policy).Statement[0];
     assert.deepStrictEqual(logs.Action, ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"]);
     assert.deepStrictEqual(logs.Resource, [`arn:aws:logs:*:*:log-group:/aws/lambda/us-east-1.${fnName}`, `arn:aws:logs:*:*:log-group:/aws/lambda/us-east-1.${fnName}:*`]);
@@ -267,7 +268,22 @@ describe("NextjsWeb with useEdgeFunction", function () {
     assert.match(String(apiUrl), /^https:\/\//);
     const env = JSON.parse((await packageOf(secretInput(r.byName("web-server-function")!.inputs.code))).texts["stackfile-env.json"]);
     assert.deepStrictEqual([env.API_URL, env.ITEMS_URL, env.API_TOKEN], [apiUrl, `${apiUrl}/items`, "t0ken"]);
-    assert.strictEqual(r.byName("web-server-function")!.provider, "web-edge-provider");
+    assert.strictEqual(r.byName("web-server-function")!.inputs.region, "us-east-1");
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("in a stack of another region: only the server and its logs are in us-east-1, its variables name the stack's region", async () => {
+    const r = await run(() => new NextjsWeb("web", { appDirectory: EDGE_APP, useEdgeFunction: true }), { region: "eu-west-1" });
+    const fn = r.byName("web-server-function")!;
+    assert.match(fn.state.qualifiedArn, /^arn:aws:lambda:us-east-1:/);
+    assert.match(r.byName("web-distribution")!.inputs.defaultCacheBehavior.lambdaFunctionAssociations[0].lambdaArn, /^arn:aws:lambda:us-east-1:.*:1$/);
+    assert.strictEqual(r.byName("web-server-log-group")!.inputs.region, "us-east-1");
+    for (const regional of ["web-bucket", "web-revalidation-queue", "web-tag-table", "web-image-function", "web-image-log-group"]) {
+      assert.strictEqual(r.byName(regional)!.inputs.region, undefined, `${regional} stays in the stack's region`);
+    }
+    assert.match(r.byName("web-image-function")!.state.arn, /^arn:aws:lambda:eu-west-1:/);
+    const env = JSON.parse((await packageOf(fn.inputs.code)).texts["stackfile-env.json"]);
+    assert.deepStrictEqual([env.CACHE_BUCKET_REGION, env.REVALIDATION_QUEUE_REGION], ["eu-west-1", "eu-west-1"], "the edge server reaches the cache where it is");
+    assert.match(env.REVALIDATION_QUEUE_URL, /sqs\.eu-west-1\./);
   });
 });
