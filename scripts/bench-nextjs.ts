@@ -77,3 +77,23 @@ const theirs = time(() => execFileSync("sh", ["-c", "find .open-next/assets .ope
 const mbps = (ms: number) => (bytes / (1 << 20)) / (ms / 1000);
 console.log(`asset manifest hashing: ${files.length} files, ${(bytes / (1 << 20)).toFixed(1)} MB: manifest ${ours.toFixed(0)} ms (${mbps(ours).toFixed(0)} MB/s), sha256sum ${theirs.toFixed(0)} ms (${mbps(theirs).toFixed(0)} MB/s): ${(theirs / ours * 100).toFixed(0)}% of sha256sum's speed (target >= 50%)`);
 fs.rmSync(APP, { recursive: true, force: true });
+
+// The edge server's package (example app built for Lambda@Edge) against
+// Lambda@Edge's 50 MB limit on a zipped origin-request function.
+const zlib = require("zlib") as typeof import("zlib");
+const EDGE_APP = path.join(ROOT, "examples", ".edge-app");
+for (const entry of ["app", "next.config.mjs", "open-next.config.ts", "package.json", "tsconfig.json", "next-env.d.ts"]) {
+  fs.cpSync(path.join(EXAMPLE, entry), path.join(EDGE_APP, entry), { recursive: true });
+}
+const edge = buildNextApp(EDGE_APP, { edge: true, stdio: "ignore" });
+const edgeDir = path.join(EDGE_APP, edge.output.origins.default.bundle);
+const edgeFiles = execFileSync("find", [".", "-type", "f"], { cwd: edgeDir, encoding: "utf8" }).trim().split("\n");
+let raw = 0;
+let deflated = 0;
+for (const f of edgeFiles) {
+  const data = fs.readFileSync(path.join(edgeDir, f));
+  raw += data.length;
+  deflated += zlib.deflateRawSync(data).length;
+}
+const mb = (n: number) => (n / (1 << 20)).toFixed(1);
+console.log(`edge server package of the example app: ${edgeFiles.length} files, ${mb(raw)} MB, deflated ${mb(deflated)} MB (Lambda@Edge allows 50 MB zipped)`);
