@@ -7,7 +7,7 @@ import * as os from "os";
 import * as path from "path";
 import { sourceHash } from "./source-hash";
 import { BuildError } from "./build-error";
-import { serverModule } from "./edge-package";
+import { checkEdgePackageSize, serverModule } from "./edge-package";
 
 /** `.open-next/open-next.output.json`, the parts read here. */
 export interface OpenNextOutput {
@@ -117,7 +117,12 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
       `the two must agree: ${edge ? "set default.override to { wrapper: \"aws-lambda\", converter: \"aws-cloudfront\" } in open-next.config.ts" : "remove the aws-cloudfront converter from open-next.config.ts"}`,
     );
   }
-  if (edge) serverModule(path.join(dir, output.origins.default.bundle), output.origins.default.handler);
+  if (edge) {
+    const serverDir = path.join(dir, output.origins.default.bundle);
+    serverModule(serverDir, output.origins.default.handler);
+    // Checked once per build: a reused build passed already.
+    if (!reuse) checkEdgePackageSize(serverDir);
+  }
   ensureSharpForArm64(outDir, output);
   if (!reuse) fs.writeFileSync(stampFile, JSON.stringify({ sourceHash: hash }) + "\n");
 

@@ -2,6 +2,7 @@
 // file and the environment, resolved at deploy and baked into the package,
 // because Lambda@Edge functions have no environment variables.
 import * as fs from "fs";
+import * as zlib from "zlib";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { BuildError } from "./build-error";
@@ -9,6 +10,8 @@ import { BuildError } from "./build-error";
 export const EDGE_ENTRY = "stackfile-edge.mjs";
 export const EDGE_ENV_FILE = "stackfile-env.json";
 export const EDGE_HANDLER = "stackfile-edge.handler";
+/** Lambda@Edge's limit on an origin-request function's zipped package. */
+export const EDGE_PACKAGE_LIMIT = 50 * 1024 * 1024;
 /** Lambda@Edge's limit on a response an origin-request function generates (headers and body). */
 export const EDGE_RESPONSE_LIMIT = 1024 * 1024;
 
@@ -71,4 +74,25 @@ export function edgePackage(bundleDir: string, handler: string, env: pulumi.Inpu
     [EDGE_ENTRY]: new pulumi.asset.StringAsset(edgeEntry(file, exportName)),
     [EDGE_ENV_FILE]: new pulumi.asset.StringAsset(bakedEnvironment(values as Record<string, string>)),
   }));
+}
+
+/** Zipped size of a folder, estimated as the sum of its files deflated (what a zip holds, less ~100 bytes a file). */
+export function deflatedSize(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += zlib.deflateRawSync(fs.readFileSync(path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name))).length;
+  }
+  return total;
+}
+
+/** Refuses a server too big for Lambda@Edge, before a deploy that AWS would refuse. */
+export function checkEdgePackageSize(serverDir: string): void {
+  const size = deflatedSize(serverDir);
+  if (size > EDGE_PACKAGE_LIMIT) {
+    const mb = (n: number) => (n / (1 << 20)).toFixed(1);
+    throw new BuildError(
+      `the edge server is ${mb(size)} MB zipped, more than the ${mb(EDGE_PACKAGE_LIMIT)} MB Lambda@Edge allows; ` +
+      "trim its dependencies (see .open-next/server-functions/default/node_modules), or remove useEdgeFunction (a regional server may be 250 MB unzipped)",
+    );
+  }
 }

@@ -94,6 +94,32 @@ describe("useEdgeFunction rules", () => {
   });
 });
 
+describe("useEdgeFunction package size", function () {
+  this.timeout(300000);
+
+  it("refuses an edge server over Lambda@Edge's 50 MB zipped, before any deploy", () => {
+    edgeBuild();
+    const dir = fs.mkdtempSync(path.join(EXAMPLE_APP, "..", ".count-app-"));
+    try {
+      fs.writeFileSync(path.join(dir, "package.json"), "{}");
+      // A real edge build plus 52 MB that does not compress.
+      const buildCommand = `cp -r "${path.join(EDGE_APP, ".open-next")}" . && head -c 54525952 /dev/urandom > .open-next/server-functions/default/big.bin`;
+      assert.throws(
+        () => new NextjsWeb("x", { appDirectory: dir, useEdgeFunction: true, buildCommand }),
+        /NextjsWeb 'x': the edge server is 5\d\.\d MB zipped, more than the 50\.0 MB Lambda@Edge allows; trim its dependencies/,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the example's edge server is far below it", () => {
+    const { deflatedSize, EDGE_PACKAGE_LIMIT } = require("../../../src/components/nextjs-web/edge-package") as typeof import("../../../src/components/nextjs-web/edge-package");
+    const size = deflatedSize(path.join(EDGE_APP, edgeBuild().output.origins.default.bundle));
+    assert.ok(size > 1 << 20 && size < EDGE_PACKAGE_LIMIT / 4, `deflated ${size} bytes`);
+  });
+});
+
 describe("NextjsWeb with useEdgeFunction", function () {
   this.timeout(300000);
   before(() => edgeBuild());
