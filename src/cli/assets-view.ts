@@ -4,10 +4,9 @@ import * as path from "path";
 import type * as Pulumi from "@pulumi/pulumi";
 
 type Described = string | { archive: Record<string, Described> };
+type AssetModule = typeof Pulumi.asset;
 
-async function describe(v: unknown): Promise<Described | undefined> {
-  // Loaded here, not at the top: validate and schema never load the SDK.
-  const { asset } = require("@pulumi/pulumi") as typeof Pulumi;
+async function describe(asset: AssetModule, v: unknown): Promise<Described | undefined> {
   const rel = (p: string) => path.relative(process.cwd(), p) || ".";
   if (v instanceof asset.FileArchive) return `archive of ${rel(await v.path)}`;
   if (v instanceof asset.RemoteArchive) return `archive at ${await v.uri}`;
@@ -17,21 +16,26 @@ async function describe(v: unknown): Promise<Described | undefined> {
   if (v instanceof asset.AssetArchive) {
     const members = (await v.assets) as Record<string, unknown>;
     const out: Record<string, Described> = {};
-    for (const [k, m] of Object.entries(members)) out[k] = (await describe(m)) ?? "?";
+    for (const [k, m] of Object.entries(members)) out[k] = (await describe(asset, m)) ?? "?";
     return { archive: out };
   }
   return undefined;
 }
 
-/** A copy of `value` with every asset and archive replaced by its description. */
-export async function describeAssets(value: unknown): Promise<unknown> {
-  const d = await describe(value);
+async function walk(asset: AssetModule, value: unknown): Promise<unknown> {
+  const d = await describe(asset, value);
   if (d !== undefined) return d;
-  if (Array.isArray(value)) return Promise.all(value.map(describeAssets));
+  if (Array.isArray(value)) return Promise.all(value.map((v) => walk(asset, v)));
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = await describeAssets(v);
+    for (const [k, v] of Object.entries(value)) out[k] = await walk(asset, v);
     return out;
   }
   return value;
+}
+
+/** A copy of `value` with every asset and archive replaced by its description. */
+export function describeAssets(value: unknown): Promise<unknown> {
+  // Loaded here, not at the top: validate and schema never load the SDK.
+  return walk((require("@pulumi/pulumi") as typeof Pulumi).asset, value);
 }

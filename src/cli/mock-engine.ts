@@ -61,8 +61,6 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
   const invokes: MockRun<T>["invokes"] = [];
   const errors: Error[] = [];
   const pending = new Map<string, RegisteredResource>();
-  /** Regions of explicit aws providers (us-east-1 ones for CloudFront), by name. */
-  const providerRegions = new Map<string, string>();
 
   pulumi.runtime.setAllConfig({ "aws:region": ctx.region, ...(opts.config ?? {}) }, opts.secretKeys ?? []);
   await pulumi.runtime.setMocks(
@@ -70,10 +68,8 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
       newResource(args) {
         const key = `${args.type}::${args.name}`;
         const rec = pending.get(key);
-        if (args.type === "pulumi:providers:aws" && typeof args.inputs.region === "string") providerRegions.set(args.name, args.inputs.region);
-        const region = typeof args.inputs.region === "string" && args.type !== "pulumi:providers:aws"
-          ? args.inputs.region
-          : providerRegions.get(providerName(args.provider) ?? "") ?? ctx.region;
+        // A resource's own `region` (us-east-1 ones for CloudFront) wins over the stack's.
+        const region = typeof args.inputs.region === "string" ? args.inputs.region : ctx.region;
         const { id, state } = mockState(args.type, args.name, args.inputs, args.custom !== false, { ...ctx, region });
         if (rec) {
           rec.inputs = args.inputs;

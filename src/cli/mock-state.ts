@@ -128,16 +128,18 @@ export function mockState(
       const bucket = (inputs.bucket as string | undefined) ?? `${name}-${h.slice(0, 7)}`;
       return { id: bucket, state: { ...inputs, bucket, arn: `arn:aws:s3:::${bucket}`, bucketRegionalDomainName: `${bucket}.s3.${region}.amazonaws.com` } };
     }
-    case "aws:lambda/function:Function":
+    case "aws:lambda/function:Function": {
+      const version = inputs.publish === true ? "1" : "$LATEST";
       return {
         id: physical,
         state: {
           ...inputs, name: physical, arn: `arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}`,
-          version: inputs.publish === true ? "1" : "$LATEST",
-          qualifiedArn: `arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}:${inputs.publish === true ? "1" : "$LATEST"}`,
+          version,
+          qualifiedArn: `arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}:${version}`,
           invokeArn: `arn:aws:apigateway:${region}:lambda:path/2015-03-31/functions/arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}/invocations`,
         },
       };
+    }
     case "aws:lambda/functionUrl:FunctionUrl":
       return { id: String(inputs.functionName), state: { ...inputs, functionUrl: `https://${hex(name, 32)}.lambda-url.${region}.on.aws/` } };
     case "aws:sqs/queue:Queue": {
