@@ -71,6 +71,13 @@ async function planCommand(args: string[], io: Io): Promise<number> {
   const { plan, renderPlan, PlanRunError } = (require("./plan") as typeof import("./plan"));
   try {
     const result = await plan(r, opts);
+    if (result.problems.length) {
+      const { positionProblems } = (require("../config/load") as typeof import("../config/load"));
+      const { sortProblems } = (require("../config/stackfile") as typeof import("../config/stackfile"));
+      const lines = sortProblems(positionProblems(r.loaded, result.problems)).map(formatProblem);
+      for (const line of [...new Set(lines)]) io.err(line);
+      return 1;
+    }
     if (opts.json) io.out(JSON.stringify({ resources: result.resources, outputs: result.outputs }, null, 2));
     else io.out(renderPlan(opts.file, result));
     return 0;

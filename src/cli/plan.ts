@@ -1,9 +1,12 @@
 // `stackfile plan FILE`: runs the program `pulumi up` runs, under Pulumi's
 // mock engine, and prints every resource it would register.
 import * as path from "path";
+import type * as Pulumi from "@pulumi/pulumi";
 import { describeAssets } from "./assets-view";
 import { secretProblems, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
+import { dynamicCheckProblems, resolvedValueProblems } from "./plan-checks";
+import type { Problem } from "../shared/problem";
 
 export interface PlanOptions {
   json: boolean;
@@ -15,6 +18,8 @@ export interface PlanResult {
   resources: { type: string; name: string; parent: string | null; inputs: unknown }[];
   outputs: Record<string, Record<string, unknown>>;
   placeholders: string[];
+  /** What AWS or a preview would refuse, with document paths: a plan with problems is no promise. */
+  problems: Problem[];
 }
 
 /** A value for a secret that was not given: valid for every rule that reads secrets. */
@@ -63,11 +68,13 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
   // diagnostics); plan never shows them, and skipping them halves its time.
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
+  const resolved = new Map<string, Pulumi.Output<Record<string, unknown>>>();
   const run = await runWithMocks(
     () => {
       const current = { name: undefined as string | undefined };
       try {
-        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), current, path.dirname(path.resolve(result.loaded.file)));
+        const hooks = { current, onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props) };
+        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, path.dirname(path.resolve(result.loaded.file)));
       } catch (err) {
         throw new PlanRunError(current.name, (err as Error).message);
       }
@@ -77,6 +84,13 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
     Error.stackTraceLimit = stackTraceLimit;
   });
   if (run.errors.length) throw new PlanRunError(undefined, run.errors.map((e) => e.message).join("; "));
+  const problems: Problem[] = [];
+  for (const r of result.model.resources) {
+    const props = resolved.get(r.name);
+    if (props) problems.push(...resolvedValueProblems(r, result.model, await outputValue(props)));
+  }
+  const { DYNAMIC_PROVIDERS } = (require("../providers") as typeof import("../providers"));
+  problems.push(...await dynamicCheckProblems(run.resources, DYNAMIC_PROVIDERS));
   const outputs: PlanResult["outputs"] = {};
   for (const [res, params] of Object.entries(run.result)) {
     outputs[res] = {};
@@ -86,11 +100,7 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
   }
   const resources: PlanResult["resources"] = [];
   for (const r of run.resources) resources.push({ type: r.type, name: r.name, parent: r.parent, inputs: maskSecrets(await describeAssets(r.inputs)) });
-  return {
-    resources,
-    outputs,
-    placeholders,
-  };
+  return { resources, outputs, placeholders, problems };
 }
 
 /** The resource tree as text: type, name and inputs of every resource. */

@@ -2,7 +2,7 @@
 // the schema, the fields that must be literal values, and the type's rules.
 // Used by YAML validation and by the component constructors alike.
 import type { ResourceTypeEntry } from "./registry";
-import { checkSchema } from "./check-schema";
+import { checkSchema, type CheckOptions } from "./check-schema";
 import { definition } from "./schema";
 import { isUnknown } from "../shared/unknown";
 import { formatPath, type Problem } from "../shared/problem";
@@ -23,8 +23,8 @@ function valuesAt(root: unknown, pattern: string[]): { path: (string | number)[]
   return found;
 }
 
-export function checkProperties(entry: ResourceTypeEntry, props: Record<string, unknown>): Problem[] {
-  let problems = checkSchema(definition(entry.definition), props);
+export function checkProperties(entry: ResourceTypeEntry, props: Record<string, unknown>, opts: CheckOptions = {}): Problem[] {
+  let problems = checkSchema(definition(entry.definition), props, [], opts);
   for (const pattern of entry.literalOnly) {
     for (const { path, value } of valuesAt(props, pattern)) {
       if (!isUnknown(value)) continue;

@@ -8,10 +8,24 @@ import type { Problem } from "../shared/problem";
 
 type Path = (string | number)[];
 
-export function checkSchema(schema: JsonSchema, value: unknown, path: Path = []): Problem[] {
-  const out: Problem[] = [];
-  check(schema, value, path, out);
-  return out;
+export interface CheckOptions {
+  /** Values at these paths are secrets: messages never show them (nor suggest near values). */
+  opaque?(path: Path): boolean;
+}
+
+interface Ctx extends CheckOptions {
+  out: Problem[];
+}
+
+export function checkSchema(schema: JsonSchema, value: unknown, path: Path = [], opts: CheckOptions = {}): Problem[] {
+  const ctx: Ctx = { ...opts, out: [] };
+  check(schema, value, path, ctx);
+  return ctx.out;
+}
+
+/** `describe`, or "a secret value" where the value must not show. */
+function shown(ctx: Ctx, path: Path, v: unknown): string {
+  return ctx.opaque?.(path) ? "a secret value" : describe(v);
 }
 
 function name(path: Path): string {
@@ -57,7 +71,8 @@ function typeMatches(expected: string, actual: string): boolean {
   return expected === actual || (expected === "number" && actual === "integer");
 }
 
-function check(schema: JsonSchema, value: unknown, path: Path, out: Problem[]): void {
+function check(schema: JsonSchema, value: unknown, path: Path, ctx: Ctx): void {
+  const out = ctx.out;
   const s = resolve(schema);
   const field = name(path);
   if (isUnknown(value)) {
@@ -68,42 +83,43 @@ function check(schema: JsonSchema, value: unknown, path: Path, out: Problem[]): 
     return;
   }
   const branches = s.oneOf ?? s.anyOf;
-  if (branches) return checkBranches(branches, value, path, out);
+  if (branches) return checkBranches(branches, value, path, ctx);
   if (s.const !== undefined && value !== s.const) {
-    out.push({ path, message: `${field} must be ${JSON.stringify(s.const)}, not ${describe(value)}` });
+    out.push({ path, message: `${field} must be ${JSON.stringify(s.const)}, not ${shown(ctx, path, value)}` });
     return;
   }
   const expected = expectedType(s);
   const actual = typeOf(value);
   if (expected && !typeMatches(expected, actual)) {
     // YAML reads `7.0` as the number 7: point at the quoted spelling.
-    const quoted = expected === "string" && typeof value === "number"
+    const quoted = expected === "string" && typeof value === "number" && !ctx.opaque?.(path)
       ? s.enum?.find((e) => typeof e === "string" && parseFloat(e) === value) : undefined;
     const fix = quoted !== undefined ? `; write it in quotes: "${String(quoted)}"` : "";
     const wanted = s.enum && s.enum.length <= 20 ? `one of ${s.enum.map(String).join(", ")}` : TYPE_WORDS[expected] ?? expected;
-    out.push({ path, message: `${field} must be ${wanted}, not ${describe(value)}${fix}` });
+    out.push({ path, message: `${field} must be ${wanted}, not ${shown(ctx, path, value)}${fix}` });
     return;
   }
   if (s.enum && !s.enum.includes(value)) {
     const allowed = s.enum.map((e) => String(e));
-    const near = typeof value === "string" ? closest(value, allowed) : undefined;
+    const near = typeof value === "string" && !ctx.opaque?.(path) ? closest(value, allowed) : undefined;
     const list = allowed.length <= 20 ? `one of ${allowed.join(", ")}` : `one of the ${allowed.length} allowed values`;
-    out.push({ path, message: `${field} must be ${list}, not ${describe(value)}${near ? `; did you mean ${near}?` : ""}` });
+    out.push({ path, message: `${field} must be ${list}, not ${shown(ctx, path, value)}${near ? `; did you mean ${near}?` : ""}` });
     return;
   }
-  if (typeof value === "number") checkNumber(s, value, path, field, out);
-  if (typeof value === "string") checkString(s, value, path, field, out);
-  if (Array.isArray(value)) checkArray(s, value, path, field, out);
-  if (actual === "object") checkObject(s, value as Record<string, unknown>, path, out);
+  if (typeof value === "number") checkNumber(s, value, path, field, ctx);
+  if (typeof value === "string") checkString(s, value, path, field, ctx);
+  if (Array.isArray(value)) checkArray(s, value, path, field, ctx);
+  if (actual === "object") checkObject(s, value as Record<string, unknown>, path, ctx);
 }
 
-function checkNumber(s: JsonSchema, v: number, path: Path, field: string, out: Problem[]): void {
+function checkNumber(s: JsonSchema, v: number, path: Path, field: string, ctx: Ctx): void {
+  const it = ctx.opaque?.(path) ? "" : ` (it is ${v})`;
   if (s.multipleOf === 1 && !Number.isInteger(v)) {
-    out.push({ path, message: `${field} must be a whole number, not ${v}` });
+    ctx.out.push({ path, message: `${field} must be a whole number, not ${shown(ctx, path, v)}` });
   } else if (s.minimum !== undefined && v < s.minimum) {
-    out.push({ path, message: `${field} must be at least ${s.minimum} (it is ${v})${range(s)}` });
+    ctx.out.push({ path, message: `${field} must be at least ${s.minimum}${it}${range(s)}` });
   } else if (s.maximum !== undefined && v > s.maximum) {
-    out.push({ path, message: `${field} must be at most ${s.maximum} (it is ${v})${range(s)}` });
+    ctx.out.push({ path, message: `${field} must be at most ${s.maximum}${it}${range(s)}` });
   }
 }
 
@@ -111,27 +127,31 @@ function range(s: JsonSchema): string {
   return s.minimum !== undefined && s.maximum !== undefined ? `; allowed: ${s.minimum} to ${s.maximum}` : "";
 }
 
-function checkString(s: JsonSchema, v: string, path: Path, field: string, out: Problem[]): void {
+function checkString(s: JsonSchema, v: string, path: Path, field: string, ctx: Ctx): void {
+  const opaque = ctx.opaque?.(path);
+  const has = opaque ? "" : ` (it has ${v.length})`;
   if (s.minLength !== undefined && v.length < s.minLength) {
-    out.push({ path, message: `${field} must have at least ${s.minLength} characters (it has ${v.length})` });
+    ctx.out.push({ path, message: `${field} must have at least ${s.minLength} characters${has}` });
   } else if (s.maxLength !== undefined && v.length > s.maxLength) {
-    out.push({ path, message: `${field} must have at most ${s.maxLength} characters (it has ${v.length})` });
+    ctx.out.push({ path, message: `${field} must have at most ${s.maxLength} characters${has}` });
   } else if (s.pattern !== undefined && !new RegExp(s.pattern).test(v)) {
-    out.push({ path, message: `${field} ${describe(v)} does not match ${s.pattern}` });
+    ctx.out.push({ path, message: `${field} ${shown(ctx, path, v)} does not match ${s.pattern}` });
   }
 }
 
-function checkArray(s: JsonSchema, v: unknown[], path: Path, field: string, out: Problem[]): void {
+function checkArray(s: JsonSchema, v: unknown[], path: Path, field: string, ctx: Ctx): void {
+  const out = ctx.out;
   if (s.minItems !== undefined && v.length < s.minItems) {
     out.push({ path, message: `${field} must have at least ${s.minItems} item${s.minItems === 1 ? "" : "s"}` });
   }
   if (s.maxItems !== undefined && v.length > s.maxItems) {
     out.push({ path, message: `${field} must have at most ${s.maxItems} items (it has ${v.length})` });
   }
-  if (s.items) v.forEach((item, i) => check(s.items!, item, [...path, i], out));
+  if (s.items) v.forEach((item, i) => check(s.items!, item, [...path, i], ctx));
 }
 
-function checkObject(s: JsonSchema, v: Record<string, unknown>, path: Path, out: Problem[]): void {
+function checkObject(s: JsonSchema, v: Record<string, unknown>, path: Path, ctx: Ctx): void {
+  const out = ctx.out;
   const props = s.properties ?? {};
   const known = Object.keys(props);
   for (const req of s.required ?? []) {
@@ -145,7 +165,7 @@ function checkObject(s: JsonSchema, v: Record<string, unknown>, path: Path, out:
       if (item === null && !s.required?.includes(key)) {
         out.push({ path: [...path, key], message: `${key} is empty; give it a value or remove the line` });
       } else {
-        check(props[key], item, [...path, key], out);
+        check(props[key], item, [...path, key], ctx);
       }
       continue;
     }
@@ -162,19 +182,20 @@ function checkObject(s: JsonSchema, v: Record<string, unknown>, path: Path, out:
         message: `unknown property '${key}'${near ? `; did you mean '${near}'?` : known.length ? `; known properties: ${known.join(", ")}` : ""}`,
       });
     } else if (typeof s.additionalProperties === "object") {
-      check(s.additionalProperties, item, [...path, key], out);
+      check(s.additionalProperties, item, [...path, key], ctx);
     }
   }
 }
 
-function checkBranches(branches: JsonSchema[], value: unknown, path: Path, out: Problem[]): void {
+function checkBranches(branches: JsonSchema[], value: unknown, path: Path, ctx: Ctx): void {
+  const out = ctx.out;
   // Discriminated by a `type` const (resource kinds, log forwarding kinds).
   const tagged = branches.map(resolve).filter((b) => b.properties?.type?.const !== undefined);
   if (tagged.length === branches.length && typeof value === "object" && value !== null && !Array.isArray(value)) {
     const t = (value as Record<string, unknown>).type;
     const kinds = tagged.map((b) => String(b.properties!.type.const));
     const match = tagged.find((b) => b.properties!.type.const === t);
-    if (match) return check(match, value, path, out);
+    if (match) return check(match, value, path, ctx);
     const near = typeof t === "string" ? closest(t, kinds) : undefined;
     out.push({
       path: t === undefined ? path : [...path, "type"],
@@ -186,7 +207,7 @@ function checkBranches(branches: JsonSchema[], value: unknown, path: Path, out: 
   }
   let best: Problem[] | undefined;
   for (const b of branches) {
-    const p = checkSchema(b, value, path);
+    const p = checkSchema(b, value, path, ctx);
     if (p.length === 0) return;
     if (!best || p.length < best.length) best = p;
   }

@@ -14,13 +14,21 @@ export type SecretReader = (name: string) => pulumi.Output<string> | undefined;
 
 export type StackOutputs = Record<string, Record<string, pulumi.Output<unknown>>>;
 
-/**
- * `current.name` holds the resource being made, so a caller can place an
- * error that a constructor throws.
- */
+export interface ProgramHooks {
+  /** The resource being made, so a caller can place an error a constructor throws. */
+  current?: { name?: string };
+  /**
+   * Called for each resource whose properties hold directives, with the
+   * properties as they resolve (`plan` checks them against the same rules as
+   * literal values).
+   */
+  onResolved?(resource: string, properties: pulumi.Output<Record<string, unknown>>): void;
+}
+
 export function runProgram(
-  model: StackModel, readSecret: SecretReader, current: { name?: string } = {}, baseDir: string = process.cwd(),
+  model: StackModel, readSecret: SecretReader, hooks: ProgramHooks = {}, baseDir: string = process.cwd(),
 ): StackOutputs {
+  const current = hooks.current ?? {};
   const instances = new Map<string, pulumi.ComponentResource>();
   const outputs: StackOutputs = {};
 
@@ -53,6 +61,9 @@ export function runProgram(
   for (const r of model.resources) {
     current.name = r.name;
     const args = resolve(r.properties) as Record<string, unknown>;
+    if (hooks.onResolved && (r.refs.some((x) => x.param !== "") || r.secrets.length)) {
+      hooks.onResolved(r.name, pulumi.output({ ...args }) as unknown as pulumi.Output<Record<string, unknown>>);
+    }
     // Paths in the file are relative to the file.
     for (const key of r.entry.pathProperties ?? []) {
       if (typeof args[key] === "string") args[key] = path.resolve(baseDir, args[key] as string);

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { redisUpdateGuardProvider, REDIS_GUARD_VERSION } from "../../providers/redis-update-guard";
+import { DYNAMIC_MODULE, type DynamicTypeName } from "../../providers";
 
 export interface RedisUpdateGuardArgs {
   enableSharding: pulumi.Input<boolean>;
@@ -22,8 +23,8 @@ export class RedisUpdateGuard extends pulumi.dynamic.Resource {
       name,
       { ...args, guardVersion: REDIS_GUARD_VERSION },
       opts,
-      "stackfile",
-      "RedisUpdateGuard",
+      DYNAMIC_MODULE,
+      "RedisUpdateGuard" satisfies DynamicTypeName,
     );
   }
 }

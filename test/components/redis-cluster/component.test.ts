@@ -186,10 +186,10 @@ describe("RedisCluster", () => {
     assert.match(await outputValue(c!.connectionString), /^rediss:\/\/default:abc%23def%24ghi%26jkl%3Cmn%3E@/);
   });
 
-  it("keeps a password given as a secret Output secret and judges it through the guard", async () => {
+  it("keeps a password given as a secret Output secret and judges it through the guard, by a verdict that holds no clue to it", async () => {
     const r = await run(() => new RedisCluster("cache", { ...base, defaultUserPassword: pulumi.secret("too-short") }));
     assert.strictEqual(secretInput(r.one(T.replicationGroup).inputs.authToken), "too-short");
-    assert.strictEqual(r.one(T.redisGuard).inputs.passwordProblem, "defaultUserPassword must be 16 to 128 characters long (it has 9)");
+    assert.strictEqual(r.one(T.redisGuard).inputs.passwordProblem, "defaultUserPassword must be 16 to 128 characters long");
   });
 
   it("instanceSize and numShards changes touch no identifying input of the group", async () => {

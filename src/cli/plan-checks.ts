@@ -1,0 +1,89 @@
+// What `plan` checks once the program has run, beyond what `validate` could:
+// values that arrived through directives (now known), and what the dynamic
+// providers' `check` refuses during `pulumi preview`. Problems carry document
+// paths (`resources.<name>.properties...`), positioned by the caller.
+import type * as pulumi from "@pulumi/pulumi";
+import type { StackModel, ResourceModel } from "../config/validate";
+import { checkProperties } from "../config/check-properties";
+import { SECRET_SIG, type RegisteredResource } from "./mock-engine";
+import type { Problem } from "../shared/problem";
+import { shortValue } from "./format";
+
+type Path = (string | number)[];
+
+const startsWith = (path: Path, prefix: Path) => prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
+const samePath = (a: Path, b: Path) => a.length === b.length && startsWith(a, b);
+
+/** Paths (within `properties`) whose value is a secret: `$Secret`, or a secret parameter of another resource. */
+export function secretPaths(r: ResourceModel, model: StackModel): Path[] {
+  const byName = new Map(model.resources.map((x) => [x.name, x]));
+  return [
+    ...r.secrets.map((s) => s.path),
+    ...r.refs.filter((x) => byName.get(x.resource)?.entry.params[x.param]?.secret).map((x) => x.path),
+  ];
+}
+
+function valueAt(root: unknown, path: Path): unknown {
+  return path.reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), root);
+}
+
+/**
+ * The resource's properties with every directive resolved, checked against
+ * the schema and rules literal values meet at `validate`. A problem at a
+ * directive says which directive gave the value; secret values never show.
+ */
+export function resolvedValueProblems(r: ResourceModel, model: StackModel, resolved: Record<string, unknown>): Problem[] {
+  const secrets = secretPaths(r, model);
+  const opaque = (p: Path) => secrets.some((s) => startsWith(p, s));
+  const directivePaths = [...r.refs.filter((x) => x.param !== "").map((x) => x.path), ...r.secrets.map((s) => s.path)];
+  return checkProperties(r.entry, resolved, { opaque }).map((p) => {
+    const at = directivePaths.find((d) => samePath(p.path, d));
+    const written = at ? valueAt(r.properties, at) : undefined;
+    const from = typeof written === "string" ? ` (the value of ${shortValue(written.trim(), 80)})` : "";
+    return { ...p, path: ["resources", r.name, "properties", ...p.path], message: `${p.message}${p.hint ? `; ${p.hint}` : ""}${from}`, hint: undefined };
+  });
+}
+
+/** Inputs as a provider receives them: secrets unwrapped. */
+export function plainInputs(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(plainInputs);
+  if (typeof v === "object" && v !== null) {
+    const o = v as Record<string, unknown>;
+    if (o[SECRET_SIG] !== undefined) return plainInputs(o.value);
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, plainInputs(x)]));
+  }
+  return v;
+}
+
+/** The top-level resource (a YAML resource) a registered resource belongs to. */
+export function ownerOf(r: RegisteredResource, byName: Map<string, RegisteredResource>): string {
+  let at = r;
+  for (let i = 0; at.parent !== null && i < 100; i++) {
+    const up = byName.get(at.parent);
+    if (!up) return at.parent;
+    at = up;
+  }
+  return at.name;
+}
+
+/** Dynamic providers by resource type: their `check` is what `pulumi preview` runs. */
+export type DynamicProviders = Record<string, pulumi.dynamic.ResourceProvider>;
+
+/**
+ * What each dynamic resource's `check` refuses for a first deploy (the
+ * preview of a new stack): the very messages `pulumi preview` would print.
+ */
+export async function dynamicCheckProblems(resources: RegisteredResource[], providers: DynamicProviders): Promise<Problem[]> {
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  const out: Problem[] = [];
+  for (const r of resources) {
+    const provider = providers[r.type];
+    if (!provider?.check) continue;
+    const inputs = plainInputs(r.inputs) as Record<string, unknown>;
+    const result = await provider.check({}, inputs);
+    for (const f of result.failures ?? []) {
+      out.push({ path: ["resources", ownerOf(r, byName), "properties", ...f.property.split(".")], message: f.reason });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+// What `plan` checks after the program ran: values that arrived through
+// directives, the preview guard's own check, and (see aws-rules) the catalog.
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { cli } from "./cli-helpers";
+
+function tmpFile(text: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-plan-"));
+  const f = path.join(dir, "stack.yaml");
+  fs.writeFileSync(f, text);
+  return f;
+}
+
+describe("plan: what the preview guard refuses fails plan", () => {
+  it("a $Secret password the guard refuses exits 1 at the password's line, without the password", async () => {
+    const f = tmpFile("resources:\n  cache:\n    type: redis-cluster\n    properties:\n      instanceSize: cache.t4g.micro\n      defaultUserPassword: $Secret(pw)\n");
+    const r = await cli("plan", f, "--secret", "pw=short");
+    assert.strictEqual(r.code, 1, r.out);
+    assert.match(r.err, new RegExp(`^${f}:6:28: defaultUserPassword must be 16 to 128 characters long`, "m"));
+    assert.ok(!r.err.includes("short") && !r.out.includes("short"), "the password never shows");
+  });
+
+  it("a password with a character ElastiCache refuses: the rule, not the character or its place", async () => {
+    const f = tmpFile("resources:\n  cache:\n    type: redis-cluster\n    properties:\n      instanceSize: cache.t4g.micro\n      defaultUserPassword: $Secret(pw)\n");
+    const r = await cli("plan", f, "--secret", "pw=Correct-Horse-Battery/1");
+    assert.strictEqual(r.code, 1);
+    assert.match(r.err, /:6:28: defaultUserPassword must not contain/);
+    assert.ok(!/character \d+|Correct-Horse/.test(r.err), r.err);
+  });
+});
+
+describe("plan: values that arrive through directives meet the same ranges as literal ones", () => {
+  it("numReplicaNodes from another resource's port is refused at the directive's line", async () => {
+    const f = tmpFile(`resources:
+  other:
+    type: redis-cluster
+    properties: { instanceSize: cache.t4g.micro, defaultUserPassword: Correct-Horse-Battery-1, port: 6380 }
+  cache:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t4g.micro
+      defaultUserPassword: Correct-Horse-Battery-1
+      numReplicaNodes: $ResourceParam('other', 'port')
+`);
+    assert.strictEqual((await cli("validate", f)).code, 0, "validate cannot know the value");
+    const r = await cli("plan", f);
+    assert.strictEqual(r.code, 1, r.out);
+    assert.strictEqual(r.err, `${f}:10:24: numReplicaNodes must be at most 5 (it is 6380); allowed: 0 to 5 (the value of $ResourceParam('other', 'port'))`);
+  });
+
+  it("an interpolated string is checked whole (an endpoint that must be https)", async () => {
+    const f = tmpFile(`resources:
+  api:
+    type: http-api-gateway
+  logs:
+    type: http-api-gateway
+    properties:
+      logging:
+        logForwarding:
+          type: http-endpoint
+          properties:
+            endpointUrl: "http://$ResourceParam(api, domain)/ingest"
+`);
+    const r = await cli("plan", f);
+    assert.strictEqual(r.code, 1, r.out);
+    assert.match(r.err, new RegExp(`^${f}:11:26: endpointUrl .*does not match \\^https://`));
+  });
+
+  it("a $Secret value that breaks a range is refused without showing it", async () => {
+    const f = tmpFile("resources:\n  cache:\n    type: redis-cluster\n    properties:\n      instanceSize: $Secret(size)\n      defaultUserPassword: Correct-Horse-Battery-1\n");
+    const r = await cli("plan", f, "--secret", "size=cache.tiny.secretvalue");
+    assert.strictEqual(r.code, 1);
+    assert.match(r.err, /:5:21: instanceSize must be one of the \d+ allowed values, not a secret value/);
+    assert.ok(!r.err.includes("secretvalue"), r.err);
+  });
+
+  it("a value in range plans (exit 0)", async () => {
+    const f = tmpFile(`resources:
+  other:
+    type: redis-cluster
+    properties: { instanceSize: cache.t4g.micro, defaultUserPassword: Correct-Horse-Battery-1, port: 6380 }
+  cache:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t4g.micro
+      defaultUserPassword: Correct-Horse-Battery-1
+      port: $ResourceParam('other', 'port')
+`);
+    const r = await cli("plan", f);
+    assert.strictEqual(r.code, 0, r.err);
+  });
+});
