@@ -174,8 +174,10 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
         ...shape,
         automaticFailoverEnabled: failover,
         multiAzEnabled: failover,
+        // TLS required: enabling transit encryption at creation means "required".
+        // No transitEncryptionMode: ElastiCache refuses one below engine 7.0
+        // (the default is 6.2), and the provider computes it when unset.
         transitEncryptionEnabled: true,
-        transitEncryptionMode: "required",
         atRestEncryptionEnabled: true,
         authToken: password,
         authTokenUpdateStrategy: "SET",

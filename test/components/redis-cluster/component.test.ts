@@ -19,7 +19,9 @@ describe("RedisCluster", () => {
     assert.strictEqual(rg.nodeType, "cache.t4g.micro");
     assert.strictEqual(rg.port, 6379);
     assert.strictEqual(rg.transitEncryptionEnabled, true);
-    assert.strictEqual(rg.transitEncryptionMode, "required");
+    // ElastiCache refuses a transit encryption mode below 7.0 (6.2 is the default);
+    // TLS is required all the same: that is what enabling it at creation means.
+    assert.strictEqual(rg.transitEncryptionMode, undefined);
     assert.strictEqual(rg.atRestEncryptionEnabled, true);
     assert.strictEqual(secretInput(rg.authToken), PASSWORD);
     assert.strictEqual(rg.clusterMode, "disabled");
@@ -50,6 +52,13 @@ describe("RedisCluster", () => {
     assert.strictEqual(r.one(T.parameterGroup).inputs.family, "redis7");
     assert.strictEqual(r.one(T.ingress).inputs.fromPort, 6380);
     assert.strictEqual(r.one(T.ingress).inputs.toPort, 6380);
+  });
+
+  it("sends no transit encryption mode on any engine: AWS requires TLS when it is enabled at creation, and an upgrade from 6.x changes nothing", async () => {
+    for (const v of ["6.0", "6.2", "7.0", "7.1"] as const) {
+      const rg = (await make({ engineVersion: v, instanceSize: "cache.t4g.small" })).one(T.replicationGroup).inputs;
+      assert.deepStrictEqual([v, rg.transitEncryptionEnabled, rg.transitEncryptionMode], [v, true, undefined]);
+    }
   });
 
   it("uses the redis6.x parameter family for 6.0 and 6.2", async () => {
