@@ -10,7 +10,7 @@ export interface Io {
 
 const USAGE = `usage:
   stackfile validate FILE                       check a stack file (structure, types, rules, references)
-  stackfile plan FILE [--json] [--secret NAME=VALUE]...
+  stackfile plan FILE [--json] [--secret NAME=VALUE]... [--region REGION] [--quota RULE=N]...
                                                 show every resource \`pulumi up\` would create, offline
   stackfile diff OLD_FILE NEW_FILE              list changes and refuse updates the service does not allow
   stackfile schema                              print the JSON Schema of stack files`;
@@ -45,13 +45,42 @@ async function validate(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
-function parsePlanArgs(args: string[]): { file: string; json: boolean; secrets: Record<string, string> } {
+interface PlanArgs {
+  file: string;
+  json: boolean;
+  secrets: Record<string, string>;
+  region?: string;
+  quotas: Record<string, number>;
+}
+
+/** `--name VALUE` or `--name=VALUE`: the value, advancing `i` past it. */
+function optionValue(args: string[], i: { at: number }, name: string): string | undefined {
+  const a = args[i.at];
+  if (a === name) return args[++i.at];
+  return a.startsWith(`${name}=`) ? a.slice(name.length + 1) : undefined;
+}
+
+function parsePlanArgs(args: string[]): PlanArgs {
   let json = false;
+  let region: string | undefined;
   const secrets: Record<string, string> = {};
+  const quotas: Record<string, number> = {};
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
+    const at = { at: i };
     if (a === "--json") json = true;
+    else if (a === "--region" || a.startsWith("--region=")) {
+      region = optionValue(args, at, "--region");
+      i = at.at;
+      if (!region || !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) throw new UsageError("--region takes a region name, like eu-west-1");
+    } else if (a === "--quota" || a.startsWith("--quota=")) {
+      const spec = optionValue(args, at, "--quota") ?? "";
+      i = at.at;
+      const m = /^([a-z0-9-]+\/[a-z0-9-]+)=(\d+)$/.exec(spec);
+      if (!m) throw new UsageError("--quota takes RULE=NUMBER, like elasticache/nodes-per-cluster=250");
+      quotas[m[1]] = Number(m[2]);
+    }
     else if (a === "--secret" || a.startsWith("--secret=")) {
       const spec = a === "--secret" ? args[++i] : a.slice("--secret=".length);
       const eq = spec?.indexOf("=") ?? -1;
@@ -61,7 +90,7 @@ function parsePlanArgs(args: string[]): { file: string; json: boolean; secrets: 
     else files.push(a);
   }
   if (files.length !== 1) throw new UsageError(`plan takes one file (got ${files.length})`);
-  return { file: files[0], json, secrets };
+  return { file: files[0], json, secrets, region, quotas };
 }
 
 async function planCommand(args: string[], io: Io): Promise<number> {

@@ -7,6 +7,8 @@ import type { StackModel, ResourceModel } from "../config/validate";
 import { checkProperties } from "../config/check-properties";
 import { SECRET_SIG, type RegisteredResource } from "./mock-engine";
 import type { Problem } from "../shared/problem";
+import { checkCatalog, type PlannedResource } from "../aws-rules";
+import { describeAssets } from "./assets-view";
 import { shortValue } from "./format";
 
 type Path = (string | number)[];
@@ -86,4 +88,47 @@ export async function dynamicCheckProblems(resources: RegisteredResource[], prov
     }
   }
   return out;
+}
+
+/** The child id a registered resource was made as (`cache-replication-group` -> `replicationGroup`). */
+export function childIdOf(name: string, owner: string, childIds: readonly string[]): string | undefined {
+  if (!name.startsWith(`${owner}-`)) return undefined;
+  const rest = name.slice(owner.length + 1);
+  const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return childIds
+    .filter((id) => rest === kebab(id) || rest.startsWith(`${kebab(id)}-`))
+    .sort((a, b) => kebab(b).length - kebab(a).length)[0];
+}
+
+/** Registered resources as the catalog judges them: plain inputs, archives as text, each one's region. */
+export async function plannedResources(resources: RegisteredResource[], region: string): Promise<PlannedResource[]> {
+  const out: PlannedResource[] = [];
+  for (const r of resources) {
+    if (!r.custom) continue;
+    const inputs = plainInputs(await describeAssets(r.inputs)) as Record<string, any>;
+    out.push({ type: r.type, name: r.name, parent: r.parent, inputs, region: typeof inputs.region === "string" ? inputs.region : region, dependsOn: r.dependsOn });
+  }
+  return out;
+}
+
+/**
+ * What the catalog of AWS and provider rules refuses, positioned at the
+ * override that set the input when there is one, else at the resource.
+ */
+export function catalogProblems(planned: PlannedResource[], all: RegisteredResource[], model: StackModel, opts: { region: string; quotas?: Record<string, number> }): Problem[] {
+  const byName = new Map(all.map((r) => [r.name, r]));
+  const models = new Map(model.resources.map((r) => [r.name, r]));
+  return checkCatalog(planned, opts).map((f) => {
+    const registered = byName.get(f.resource.name);
+    const owner = registered ? ownerOf(registered, byName) : f.resource.name;
+    const m = models.get(owner);
+    const child = m ? childIdOf(f.resource.name, owner, m.entry.childIds) : undefined;
+    const key = f.input.split(".")[0];
+    const overridden = child !== undefined && m?.overrides[child] && key in m.overrides[child];
+    return {
+      path: overridden ? ["resources", owner, "overrides", child!, key] : ["resources", owner],
+      atKey: true,
+      message: `${f.resource.name} (${f.resource.type}) ${f.input}: ${f.message} [rule ${f.rule.id}; source: ${f.rule.source}]`,
+    };
+  });
 }

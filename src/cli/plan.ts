@@ -5,13 +5,17 @@ import type * as Pulumi from "@pulumi/pulumi";
 import { describeAssets } from "./assets-view";
 import { secretProblems, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
-import { dynamicCheckProblems, resolvedValueProblems } from "./plan-checks";
+import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
 import type { Problem } from "../shared/problem";
 
 export interface PlanOptions {
   json: boolean;
   /** `--secret NAME=VALUE` */
   secrets: Record<string, string>;
+  /** The region the stack deploys to (us-east-1 unless told). */
+  region?: string;
+  /** Raised account quotas by catalog rule id (`--quota ID=N`). */
+  quotas?: Record<string, number>;
 }
 
 export interface PlanResult {
@@ -37,6 +41,7 @@ export class PlanRunError extends Error {
 
 export async function plan(result: StackfileResult, opts: PlanOptions): Promise<PlanResult> {
   const project = "stackfile";
+  const region = opts.region ?? "us-east-1";
   const config: Record<string, string> = {};
   const placeholders: string[] = [];
   const byName = new Map<string, string[]>();
@@ -79,7 +84,7 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
         throw new PlanRunError(current.name, (err as Error).message);
       }
     },
-    { project, stack: "plan", config, secretKeys: Object.keys(config) },
+    { project, stack: "plan", config, secretKeys: Object.keys(config), region },
   ).finally(() => {
     Error.stackTraceLimit = stackTraceLimit;
   });
@@ -91,6 +96,8 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
   }
   const { DYNAMIC_PROVIDERS } = (require("../providers") as typeof import("../providers"));
   problems.push(...await dynamicCheckProblems(run.resources, DYNAMIC_PROVIDERS));
+  // The catalog judges what AWS receives; wrong values of the file's own come first.
+  if (!problems.length) problems.push(...catalogProblems(await plannedResources(run.resources, region), run.resources, result.model, { region, quotas: opts.quotas }));
   const outputs: PlanResult["outputs"] = {};
   for (const [res, params] of Object.entries(run.result)) {
     outputs[res] = {};

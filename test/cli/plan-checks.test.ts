@@ -92,3 +92,39 @@ describe("plan: values that arrive through directives meet the same ranges as li
     assert.strictEqual(r.code, 0, r.err);
   });
 });
+
+describe("plan: the AWS rule catalog", () => {
+  it("refuses an override AWS would refuse, at the override, naming the resource, the input and the rule's source", async () => {
+    const f = tmpFile(`resources:
+  cache:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t4g.micro
+      defaultUserPassword: Correct-Horse-Battery-1
+    overrides:
+      replicationGroup:
+        transitEncryptionMode: required
+`);
+    const r = await cli("plan", f);
+    assert.strictEqual(r.code, 1);
+    assert.match(r.err, new RegExp(`^${f}:9:9: cache-replication-group \\(aws:elasticache/replicationGroup:ReplicationGroup\\) transitEncryptionMode: ElastiCache accepts a transit encryption mode only from engine 7.0, and engineVersion is 6.2; .*\\[rule elasticache/transit-encryption-mode-engine; source: https://docs.aws.amazon.com/`));
+  });
+
+  it("a quota holds at its AWS default unless --quota raises it", async () => {
+    const f = tmpFile(`resources:
+  cache:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.r7g.large
+      defaultUserPassword: Correct-Horse-Battery-1
+      enableSharding: true
+      numShards: 46
+      numReplicaNodes: 1
+`);
+    const r = await cli("plan", f);
+    assert.strictEqual(r.code, 1);
+    assert.match(r.err, new RegExp(`^${f}:2:3: cache-replication-group .* numNodeGroups: 46 shards of 2 nodes are 92 nodes, more than the 90 .*--quota elasticache/nodes-per-cluster=N`));
+    assert.strictEqual((await cli("plan", f, "--quota", "elasticache/nodes-per-cluster=250")).code, 0);
+    assert.strictEqual((await cli("plan", f, "--quota", "nope")).code, 2);
+  });
+});

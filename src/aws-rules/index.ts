@@ -1,0 +1,39 @@
+// The catalog of AWS and provider constraints `plan` checks every registered
+// resource against, after the program ran. One entry a rule, each with its
+// source and the inputs it passes and refuses.
+import type { AwsRule, CatalogContext, Finding, PlannedResource } from "./rule";
+import { ELASTICACHE_RULES } from "./elasticache";
+
+export type { AwsRule, CatalogContext, Finding, PlannedResource } from "./rule";
+
+export const CATALOG: AwsRule[] = [
+  ...ELASTICACHE_RULES,
+];
+
+export interface CatalogFinding extends Finding {
+  rule: AwsRule;
+  resource: PlannedResource;
+}
+
+/** The limit a rule applies in this account: a raised quota, else AWS's default. */
+export function limitOf(rule: AwsRule, quotas: Record<string, number>): number {
+  return quotas[rule.id] ?? rule.quota?.default ?? Infinity;
+}
+
+/** Every finding of every rule on every resource, in resource order. */
+export function checkCatalog(resources: PlannedResource[], opts: { region: string; quotas?: Record<string, number> }, rules: AwsRule[] = CATALOG): CatalogFinding[] {
+  const ctx: CatalogContext = { resources, region: opts.region, quotas: opts.quotas ?? {} };
+  const out: CatalogFinding[] = [];
+  for (const resource of resources) {
+    for (const rule of rules) {
+      if (!rule.types.includes(resource.type)) continue;
+      for (const f of rule.check(resource, ctx, limitOf(rule, ctx.quotas))) out.push({ ...f, rule, resource });
+    }
+  }
+  return out;
+}
+
+/** Rule ids that have a quota, for `--quota`. */
+export function quotaRules(rules: AwsRule[] = CATALOG): AwsRule[] {
+  return rules.filter((r) => r.quota);
+}
