@@ -8,7 +8,7 @@ import { isUnknown } from "../shared/unknown";
 import { formatPath, type Problem } from "../shared/problem";
 
 /** The values at a path pattern (`*` matches every list item). */
-function valuesAt(root: unknown, pattern: string[]): { path: (string | number)[]; value: unknown }[] {
+export function valuesAt(root: unknown, pattern: string[]): { path: (string | number)[]; value: unknown }[] {
   let found: { path: (string | number)[]; value: unknown }[] = [{ path: [], value: root }];
   for (const seg of pattern) {
     const next: typeof found = [];

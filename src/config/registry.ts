@@ -36,6 +36,8 @@ export interface ResourceTypeEntry {
   pathProperties?: string[];
   /** `connectTo` may name resources of this type; `vpcOnly`: only from inside the VPC. */
   connectable?: { vpcOnly: boolean };
+  /** Where the type's custom domains are (`*`: every list item): a domain belongs to one resource of the stack. */
+  domainPaths?: string[][];
   /** Child ids `overrides` may name. */
   childIds: readonly string[];
   staticRules(props: Record<string, unknown>): Problem[];
@@ -75,6 +77,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
       ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
       ["cdn", "customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "disableDnsRecordCreation"],
     ],
+    domainPaths: [["customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "domainName"]],
     childIds: HTTP_API_GATEWAY_CHILD_IDS,
     staticRules: httpApiGatewayStaticProblems,
   },
@@ -94,6 +97,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
       ["fileOptions", "*", "headers", "*", "key"], ["fileOptions", "*", "headers", "*", "value"],
     ],
     pathProperties: ["appDirectory"],
+    domainPaths: [["customDomains", "*", "domainName"]],
     childIds: NEXTJS_WEB_CHILD_IDS,
     staticRules: nextjsWebStaticProblems,
   },

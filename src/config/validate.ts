@@ -3,11 +3,11 @@ import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
 import { RESOURCE_NAME_PATTERN } from "./names";
 import { parseDirectives, type Directive } from "./directives";
 import { describe } from "./check-schema";
-import { checkProperties } from "./check-properties";
+import { checkProperties, valuesAt } from "./check-properties";
 import { dependencyOrder } from "./graph";
 import { unknownValue } from "../shared/unknown";
 import { closest } from "../shared/suggest";
-import { under, type Problem } from "../shared/problem";
+import { formatPath, under, type Problem } from "../shared/problem";
 
 type Path = (string | number)[];
 
@@ -82,6 +82,7 @@ export function analyze(doc: unknown): Analysis {
     }
   }
   checkConnections(resources, problems, isMap(res) ? res : {});
+  checkDomains(resources, problems);
   checkReferences(resources, problems);
   const names = resources.map((r) => r.name);
   const edges = Object.fromEntries(resources.map((r) => [r.name, r.refs.map((x) => x.resource)]));
@@ -226,6 +227,29 @@ function checkReferences(resources: ResourceModel[], problems: Problem[]): void 
           : `${target.type} has no parameter '${ref.param}'`;
         const near = closest(ref.param, available);
         problems.push({ path, message: `${why}${near && near !== ref.param ? `; did you mean '${near}'?` : ""}; available: ${available.join(", ")}` });
+      }
+    }
+  }
+}
+
+/**
+ * A domain belongs to one resource of the stack: a second one would take its
+ * certificate validation and alias records (`allowOverwrite`) and its
+ * CloudFront alias. Within one resource the type's own rules say so.
+ */
+function checkDomains(resources: ResourceModel[], problems: Problem[]): void {
+  const owner = new Map<string, { resource: string; path: Path }>();
+  for (const r of resources) {
+    for (const pattern of r.entry.domainPaths ?? []) {
+      for (const { path, value } of valuesAt(r.prepared, pattern)) {
+        if (typeof value !== "string") continue;
+        const first = owner.get(value);
+        if (first && first.resource !== r.name) {
+          problems.push({
+            path: ["resources", r.name, "properties", ...path],
+            message: `domain '${value}' is already a custom domain of '${first.resource}' (${formatPath(first.path)}); a domain points at one resource only, and its DNS records would overwrite the other's`,
+          });
+        } else if (!first) owner.set(value, { resource: r.name, path });
       }
     }
   }

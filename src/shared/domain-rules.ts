@@ -7,10 +7,12 @@ export function domainNameProblem(name: string): string | undefined {
     return `domainName must not include a protocol: write '${name.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/\/.*$/, "")}'`;
   }
   if (/[/?#:]/.test(name)) return `domainName must be a bare domain name, without port or path (got '${name}')`;
-  const bare = name.endsWith(".") ? name.slice(0, -1) : name;
-  const labels = bare.split(".");
+  // AWS refuses a final dot (ACM, CloudFront aliases) and keeps names in lower case.
+  if (name.endsWith(".") && name.length > 1) return `domainName '${name}' must not end with a dot; write '${name.replace(/\.+$/, "")}'`;
+  if (name !== name.toLowerCase()) return `domainName '${name}' must be in lower case; write '${name.toLowerCase()}'`;
+  const labels = name.split(".");
   if (labels.length < 2) return `domainName must be fully qualified, like api.example.com (got '${name}')`;
-  if (bare.length > 253) return `domainName is longer than 253 characters`;
+  if (name.length > 253) return `domainName is longer than 253 characters`;
   for (const label of labels) {
     const wildcard = label === "*" && label === labels[0];
     if (!wildcard && !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i.test(label)) {
@@ -48,7 +50,7 @@ export function domainListProblems(list: unknown, cdn: boolean, seen: Set<string
     for (const p of domainProblems(d as Record<string, unknown>, cdn)) out.push({ ...p, path: [i, ...p.path] });
     const name = (d as { domainName?: unknown }).domainName;
     if (typeof name === "string") {
-      const key = name.toLowerCase().replace(/\.$/, "");
+      const key = name.toLowerCase();
       if (seen.has(key)) out.push({ path: [i, "domainName"], message: `domain '${name}' is used twice in this resource` });
       seen.add(key);
     }
