@@ -51,8 +51,10 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
   const make = <T extends object>(id: string, args: T) => [childName(name, id), childArgs(transforms, id, args), opts] as const;
   const d = destination(forwarding);
 
+  const account = aws.getCallerIdentityOutput({}, opts).accountId;
+  const region = aws.getRegionOutput({}, opts).region;
   const bucket = new aws.s3.Bucket(...make("logForwardingBucket", {
-    bucket: failedLogsBucketName(`${pulumi.getProject()}-${pulumi.getStack()}`, name),
+    bucket: pulumi.all([account, region]).apply(([a, r]) => failedLogsBucketName(`${pulumi.getProject()}-${pulumi.getStack()}`, name, a, r)),
     forceDestroy: true,
   }));
   new aws.s3.BucketPublicAccessBlock(...make("logForwardingBucketBlock", {

@@ -37,7 +37,7 @@ describe("log forwarding", function () {
         bucketArn: bucket.state.arn,
       },
     );
-    assert.strictEqual(bucket.inputs.bucket, failedLogsBucketName("shop-prod", "api"));
+    assert.strictEqual(bucket.inputs.bucket, failedLogsBucketName("shop-prod", "api", "123456789012", "us-east-1"));
     assert.match(bucket.inputs.bucket, /^shop-prod-api-logs-[0-9a-f]{8}$/);
     assert.deepStrictEqual(r.byName("api-log-forwarding-bucket-encryption")!.inputs.rules, [{ applyServerSideEncryptionByDefault: { sseAlgorithm: "AES256" } }]);
     assert.strictEqual(r.byName("api-log-forwarding-bucket-block")!.inputs.restrictPublicBuckets, true);
@@ -81,10 +81,26 @@ describe("log forwarding", function () {
   });
 
   it("the failed-records bucket name: lower case, at most 63 characters, stable", () => {
-    const long = failedLogsBucketName("A-Very-Long-Project-Name-For-Testing-Purposes-prod", "mySuperLongResourceName");
+    const long = failedLogsBucketName("A-Very-Long-Project-Name-For-Testing-Purposes-prod", "mySuperLongResourceName", "123456789012", "us-east-1");
     assert.ok(long.length <= 63 && long === long.toLowerCase() && /-logs-[0-9a-f]{8}$/.test(long), long);
-    assert.strictEqual(failedLogsBucketName("p-s", "r"), failedLogsBucketName("p-s", "r"));
-    assert.notStrictEqual(failedLogsBucketName("p-s", "r"), failedLogsBucketName("p-s", "r2"));
+    assert.strictEqual(failedLogsBucketName("p-s", "r", "123456789012", "us-east-1"), failedLogsBucketName("p-s", "r", "123456789012", "us-east-1"));
+    assert.notStrictEqual(failedLogsBucketName("p-s", "r", "123456789012", "us-east-1"), failedLogsBucketName("p-s", "r2", "123456789012", "us-east-1"));
+  });
+
+  it("the failed-records bucket name differs by account and region (S3 names are global), keeping the spec's shape", () => {
+    const a = failedLogsBucketName("shop-prod", "api", "111111111111", "us-east-1");
+    const b = failedLogsBucketName("shop-prod", "api", "222222222222", "us-east-1");
+    const c = failedLogsBucketName("shop-prod", "api", "111111111111", "eu-west-1");
+    assert.strictEqual(new Set([a, b, c]).size, 3);
+    for (const n of [a, b, c]) assert.match(n, /^shop-prod-api-logs-[0-9a-f]{8}$/);
+  });
+
+  it("the failed-records bucket name is one S3 accepts whatever the project is called", () => {
+    for (const project of ["xn--shop", "sthree-shop", "amzn-s3-demo-shop", "Shop..Dots", "---"]) {
+      const n = failedLogsBucketName(`${project}-prod`, "api", "123456789012", "us-east-1");
+      assert.match(n, /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, n);
+      assert.ok(!/^(xn--|sthree-|amzn-s3-demo-)/.test(n) && !n.includes("--"), n);
+    }
   });
 
   it("YAML: type-specific properties are checked, and forwarding needs logs", () => {
