@@ -3,10 +3,12 @@
 // source and the inputs it passes and refuses.
 import type { AwsRule, CatalogContext, Finding, PlannedResource } from "./rule";
 import { ELASTICACHE_RULES } from "./elasticache";
+import { REGION_RULES } from "./region";
 
 export type { AwsRule, CatalogContext, Finding, PlannedResource } from "./rule";
 
 export const CATALOG: AwsRule[] = [
+  ...REGION_RULES,
   ...ELASTICACHE_RULES,
 ];
 
@@ -26,7 +28,7 @@ export function checkCatalog(resources: PlannedResource[], opts: { region: strin
   const out: CatalogFinding[] = [];
   for (const resource of resources) {
     for (const rule of rules) {
-      if (!rule.types.includes(resource.type)) continue;
+      if (!rule.types.includes(resource.type) && !rule.types.includes("*")) continue;
       for (const f of rule.check(resource, ctx, limitOf(rule, ctx.quotas))) out.push({ ...f, rule, resource });
     }
   }

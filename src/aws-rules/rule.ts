@@ -55,8 +55,8 @@ export interface AwsRule {
   quota?: { default: number; adjustable: boolean };
   /** `limit` is the rule's quota for this account (its default unless raised). */
   check(r: PlannedResource, ctx: CatalogContext, limit: number): Finding[];
-  /** Inputs the rule passes and inputs it refuses (the first resource is judged). */
-  examples: { pass: ExampleResource[]; fail: ExampleResource[] };
+  /** Inputs the rule passes and inputs it refuses (the first resource is judged), in a stack of `stackRegion` (us-east-1). */
+  examples: { pass: ExampleResource[]; fail: ExampleResource[]; stackRegion?: string };
 }
 
 /** The value at a dotted input path (`a.b.0.c`). */

@@ -1,6 +1,7 @@
 // Plausible ids, ARNs and endpoints for `plan`: deterministic (hashes of the
 // resource's type and name), never random, so two plans print the same.
 import { createHash } from "crypto";
+import { partitionOf } from "../aws-rules/partition";
 
 export const MOCK_ACCOUNT = "123456789012";
 
@@ -27,6 +28,7 @@ export function mockState(
 ): { id: string | undefined; state: Record<string, any> } {
   if (!custom) return { id: undefined, state: {} };
   const region = ctx.region;
+  const P = partitionOf(region).partition;
   const h = hex(`${type}/${name}`, 17);
   const physical = (inputs.name as string | undefined) ?? `${name}-${h.slice(0, 7)}`;
   const [pkg, mod] = type.split(":");
@@ -38,7 +40,7 @@ export function mockState(
   switch (type) {
     case "aws:ec2/securityGroup:SecurityGroup": {
       const id = `sg-${h}`;
-      return { id, state: { ...inputs, name: physical, arn: `arn:aws:ec2:${region}:${MOCK_ACCOUNT}:security-group/${id}` } };
+      return { id, state: { ...inputs, name: physical, arn: `arn:${P}:ec2:${region}:${MOCK_ACCOUNT}:security-group/${id}` } };
     }
     case "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule": {
       const id = `sgr-${h}`;
@@ -53,7 +55,7 @@ export function mockState(
         state: {
           ...inputs,
           replicationGroupId: id,
-          arn: `arn:aws:elasticache:${region}:${MOCK_ACCOUNT}:replicationgroup:${id}`,
+          arn: `arn:${P}:elasticache:${region}:${MOCK_ACCOUNT}:replicationgroup:${id}`,
           primaryEndpointAddress: sharded ? undefined : `master.${id}.${domain}`,
           readerEndpointAddress: sharded ? undefined : `replica.${id}.${domain}`,
           configurationEndpointAddress: sharded ? `clustercfg.${id}.${domain}` : undefined,
@@ -69,8 +71,8 @@ export function mockState(
           ...inputs,
           name: physical,
           apiEndpoint: `https://${id}.execute-api.${region}.amazonaws.com`,
-          executionArn: `arn:aws:execute-api:${region}:${MOCK_ACCOUNT}:${id}`,
-          arn: `arn:aws:apigateway:${region}::/apis/${id}`,
+          executionArn: `arn:${P}:execute-api:${region}:${MOCK_ACCOUNT}:${id}`,
+          arn: `arn:${P}:apigateway:${region}::/apis/${id}`,
         },
       };
     }
@@ -95,7 +97,7 @@ export function mockState(
         id,
         state: {
           ...inputs,
-          arn: `arn:aws:acm:${region}:${MOCK_ACCOUNT}:certificate/${id}`,
+          arn: `arn:${P}:acm:${region}:${MOCK_ACCOUNT}:certificate/${id}`,
           domainValidationOptions: names.map((d: string) => ({
             domainName: d,
             resourceRecordName: `_${hex(d, 32)}.${d}.`,
@@ -119,24 +121,24 @@ export function mockState(
           ...inputs,
           domainName: `d${hex(name, 13)}.cloudfront.net`,
           hostedZoneId: CLOUDFRONT_ZONE,
-          arn: `arn:aws:cloudfront::${MOCK_ACCOUNT}:distribution/${id}`,
+          arn: `arn:${P}:cloudfront::${MOCK_ACCOUNT}:distribution/${id}`,
           status: "Deployed",
         },
       };
     }
     case "aws:s3/bucket:Bucket": {
       const bucket = (inputs.bucket as string | undefined) ?? `${name}-${h.slice(0, 7)}`;
-      return { id: bucket, state: { ...inputs, bucket, arn: `arn:aws:s3:::${bucket}`, bucketRegionalDomainName: `${bucket}.s3.${region}.amazonaws.com` } };
+      return { id: bucket, state: { ...inputs, bucket, arn: `arn:${P}:s3:::${bucket}`, bucketRegionalDomainName: `${bucket}.s3.${region}.amazonaws.com` } };
     }
     case "aws:lambda/function:Function": {
       const version = inputs.publish === true ? "1" : "$LATEST";
       return {
         id: physical,
         state: {
-          ...inputs, name: physical, arn: `arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}`,
+          ...inputs, name: physical, arn: `arn:${P}:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}`,
           version,
-          qualifiedArn: `arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}:${version}`,
-          invokeArn: `arn:aws:apigateway:${region}:lambda:path/2015-03-31/functions/arn:aws:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}/invocations`,
+          qualifiedArn: `arn:${P}:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}:${version}`,
+          invokeArn: `arn:${P}:apigateway:${region}:lambda:path/2015-03-31/functions/arn:${P}:lambda:${region}:${MOCK_ACCOUNT}:function:${physical}/invocations`,
         },
       };
     }
@@ -144,26 +146,26 @@ export function mockState(
       return { id: String(inputs.functionName), state: { ...inputs, functionUrl: `https://${hex(name, 32)}.lambda-url.${region}.on.aws/` } };
     case "aws:sqs/queue:Queue": {
       const q = `${inputs.namePrefix ?? `${name}-`}${h.slice(0, 7)}${inputs.fifoQueue ? ".fifo" : ""}`;
-      return { id: `https://sqs.${region}.amazonaws.com/${MOCK_ACCOUNT}/${q}`, state: { ...inputs, name: q, url: `https://sqs.${region}.amazonaws.com/${MOCK_ACCOUNT}/${q}`, arn: `arn:aws:sqs:${region}:${MOCK_ACCOUNT}:${q}` } };
+      return { id: `https://sqs.${region}.amazonaws.com/${MOCK_ACCOUNT}/${q}`, state: { ...inputs, name: q, url: `https://sqs.${region}.amazonaws.com/${MOCK_ACCOUNT}/${q}`, arn: `arn:${P}:sqs:${region}:${MOCK_ACCOUNT}:${q}` } };
     }
     case "aws:kinesis/firehoseDeliveryStream:FirehoseDeliveryStream":
-      return { id: `arn:aws:firehose:${region}:${MOCK_ACCOUNT}:deliverystream/${physical}`, state: { ...inputs, name: physical, arn: `arn:aws:firehose:${region}:${MOCK_ACCOUNT}:deliverystream/${physical}` } };
+      return { id: `arn:${P}:firehose:${region}:${MOCK_ACCOUNT}:deliverystream/${physical}`, state: { ...inputs, name: physical, arn: `arn:${P}:firehose:${region}:${MOCK_ACCOUNT}:deliverystream/${physical}` } };
     case "aws:dynamodb/table:Table":
-      return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:dynamodb:${region}:${MOCK_ACCOUNT}:table/${physical}` } };
+      return { id: physical, state: { ...inputs, name: physical, arn: `arn:${P}:dynamodb:${region}:${MOCK_ACCOUNT}:table/${physical}` } };
     case "aws:iam/role:Role":
-      return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:iam::${MOCK_ACCOUNT}:role/${physical}` } };
+      return { id: physical, state: { ...inputs, name: physical, arn: `arn:${P}:iam::${MOCK_ACCOUNT}:role/${physical}` } };
     case "aws:cloudfront/function:Function":
-      return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:cloudfront::${MOCK_ACCOUNT}:function/${physical}` } };
+      return { id: physical, state: { ...inputs, name: physical, arn: `arn:${P}:cloudfront::${MOCK_ACCOUNT}:function/${physical}` } };
     case "aws:cloudfront/originAccessControl:OriginAccessControl":
     case "aws:cloudfront/cachePolicy:CachePolicy":
     case "aws:cloudfront/originRequestPolicy:OriginRequestPolicy":
       return { id: `E${h.slice(0, 13).toUpperCase()}`, state: { ...inputs, name: physical } };
     case "aws:cloudwatch/logGroup:LogGroup":
-      return { id: physical, state: { ...inputs, name: physical, arn: `arn:aws:logs:${region}:${MOCK_ACCOUNT}:log-group:${physical}` } };
+      return { id: physical, state: { ...inputs, name: physical, arn: `arn:${P}:logs:${region}:${MOCK_ACCOUNT}:log-group:${physical}` } };
     default:
       return {
         id: physical,
-        state: { ...inputs, name: inputs.name ?? physical, arn: `arn:aws:${service}:${region}:${MOCK_ACCOUNT}:${(mod ?? "").split(":")[1] ?? "resource"}/${physical}` },
+        state: { ...inputs, name: inputs.name ?? physical, arn: `arn:${P}:${service}:${region}:${MOCK_ACCOUNT}:${(mod ?? "").split(":")[1] ?? "resource"}/${physical}` },
       };
   }
 }
@@ -171,9 +173,11 @@ export function mockState(
 /** Offline answers to the data-source calls the components make. */
 export function mockCall(token: string, inputs: Record<string, any>, ctx: MockContext): Record<string, any> {
   const region = ctx.region;
+  const part = partitionOf(region);
+  const P = part.partition;
   switch (token) {
     case "aws:ec2/getVpc:getVpc":
-      return { id: "vpc-0a1b2c3d4e5f60718", cidrBlock: "172.31.0.0/16", default: true, arn: `arn:aws:ec2:${region}:${MOCK_ACCOUNT}:vpc/vpc-0a1b2c3d4e5f60718` };
+      return { id: "vpc-0a1b2c3d4e5f60718", cidrBlock: "172.31.0.0/16", default: true, arn: `arn:${P}:ec2:${region}:${MOCK_ACCOUNT}:vpc/vpc-0a1b2c3d4e5f60718` };
     case "aws:ec2/getSubnets:getSubnets":
       return { id: region, ids: ["a", "b", "c"].map((az) => `subnet-0${hex(region + az, 16)}`) };
     case "aws:ec2/getRouteTables:getRouteTables":
@@ -181,7 +185,7 @@ export function mockCall(token: string, inputs: Record<string, any>, ctx: MockCo
     case "aws:index/getRegion:getRegion":
       return { id: region, region, name: region, endpoint: `ec2.${region}.amazonaws.com` };
     case "aws:index/getCallerIdentity:getCallerIdentity":
-      return { id: MOCK_ACCOUNT, accountId: MOCK_ACCOUNT, arn: `arn:aws:iam::${MOCK_ACCOUNT}:user/plan`, userId: "AIDAPLAN" };
+      return { id: MOCK_ACCOUNT, accountId: MOCK_ACCOUNT, arn: `arn:${P}:iam::${MOCK_ACCOUNT}:user/plan`, userId: "AIDAPLAN" };
     case "aws:route53/getZone:getZone": {
       const zone = String(inputs.name).replace(/\.$/, "");
       const exists = ctx.zones ? ctx.zones.includes(zone) : zone.split(".").length === 2;
@@ -189,7 +193,11 @@ export function mockCall(token: string, inputs: Record<string, any>, ctx: MockCo
       return { id: `Z${hex(zone, 12).toUpperCase()}`, zoneId: `Z${hex(zone, 12).toUpperCase()}`, name: zone, privateZone: false };
     }
     case "aws:index/getPartition:getPartition":
-      return { id: "aws", partition: "aws", dnsSuffix: "amazonaws.com" };
+      return { id: P, partition: P, dnsSuffix: part.dnsSuffix, reverseDnsPrefix: part.reverseDnsPrefix };
+    case "aws:ec2/getVpcEndpointService:getVpcEndpointService": {
+      const serviceName = `${part.reverseDnsPrefix}.${region}.${inputs.service}`;
+      return { id: serviceName, serviceName, service: inputs.service, serviceType: inputs.serviceType ?? "Interface", serviceId: `vpce-svc-${hex(serviceName, 17)}`, availabilityZones: ["a", "b", "c"].map((z) => `${region}${z}`) };
+    }
     default:
       throw new Error(`plan has no offline answer for the data source ${token} (inputs ${JSON.stringify(inputs)})`);
   }

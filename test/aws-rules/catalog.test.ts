@@ -4,20 +4,21 @@ import * as assert from "assert";
 import { CATALOG, checkCatalog } from "../../src/aws-rules";
 import type { AwsRule, ExampleResource, PlannedResource } from "../../src/aws-rules/rule";
 
-function planned(rule: AwsRule, list: ExampleResource[]): PlannedResource[] {
+function planned(rule: AwsRule, list: ExampleResource[], stackRegion: string): PlannedResource[] {
   return list.map((e, i) => ({
-    type: e.type ?? rule.types[0],
+    type: e.type ?? (rule.types[0] === "*" ? "aws:acm/certificate:Certificate" : rule.types[0]),
     name: e.name ?? (i === 0 ? "judged" : `other${i}`),
     parent: null,
     inputs: e.inputs,
-    region: e.region ?? "us-east-1",
+    region: e.region ?? stackRegion,
     dependsOn: e.dependsOn ?? [],
   }));
 }
 
 function findings(rule: AwsRule, list: ExampleResource[]) {
-  const resources = planned(rule, list);
-  return checkCatalog(resources, { region: "us-east-1" }, [rule]).filter((f) => f.resource === resources[0]);
+  const region = rule.examples.stackRegion ?? "us-east-1";
+  const resources = planned(rule, list, region);
+  return checkCatalog(resources, { region }, [rule]).filter((f) => f.resource === resources[0]);
 }
 
 describe("AWS rule catalog", () => {

@@ -89,13 +89,13 @@ export function connectNetwork(
     .filter((k) => !made.has(k));
   for (const k of kinds) made.add(k);
   if (!kinds.length) return;
-  const region = aws.getRegionOutput({}, { parent }).region;
   const routeTables = aws.ec2.getRouteTablesOutput({ vpcId: vpc.id }, { parent }).ids;
   for (const kind of kinds) {
     const id = `${kind}Endpoint`;
     new aws.ec2.VpcEndpoint(childName(name, id), childArgs(transforms, id, {
       vpcId: vpc.id,
-      serviceName: pulumi.interpolate`com.amazonaws.${region}.${kind}`,
+      // Looked up: in China some services' names start with cn.com.amazonaws.
+      serviceName: aws.ec2.getVpcEndpointServiceOutput({ service: kind, serviceType: "Gateway" }, { parent }).serviceName,
       vpcEndpointType: "Gateway",
       routeTableIds: routeTables.apply((ids) => [...ids].sort()),
     }), { parent });

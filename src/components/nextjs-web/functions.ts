@@ -114,11 +114,12 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     // edge location that runs it. The us-east-1 group is made here with the
     // retention; Lambda@Edge makes the other regions' groups when it first logs there.
     const groupName = pulumi.interpolate`/aws/lambda/us-east-1.${fn.name}`;
+    const partition = aws.getPartitionOutput({}, { parent }).partition;
     const logGroup = new aws.cloudwatch.LogGroup(childName(name, id("LogGroup")), logGroupArgs({ region: CLOUDFRONT_REGION, name: groupName }), { parent });
     policy({
       Effect: "Allow",
       Action: ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],
-      Resource: [pulumi.interpolate`arn:aws:logs:*:*:log-group:${groupName}`, pulumi.interpolate`arn:aws:logs:*:*:log-group:${groupName}:*`],
+      Resource: [pulumi.interpolate`arn:${partition}:logs:*:*:log-group:${groupName}`, pulumi.interpolate`arn:${partition}:logs:*:*:log-group:${groupName}:*`],
     });
     return { fn, role, logGroup };
   }
@@ -129,7 +130,10 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
   // EC2 actions only on "*", so the managed policy made for this is attached.
   const vpcAccess = spec.vpc ? new aws.iam.RolePolicyAttachment(
     childName(name, id("VpcAccess")),
-    childArgs(transforms, id("VpcAccess"), { role: role.name, policyArn: "arn:aws:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole" }),
+    childArgs(transforms, id("VpcAccess"), {
+      role: role.name,
+      policyArn: pulumi.interpolate`arn:${aws.getPartitionOutput({}, { parent }).partition}:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole`,
+    }),
     { parent },
   ) : undefined;
   const fn = new aws.lambda.Function(
