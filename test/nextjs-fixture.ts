@@ -15,7 +15,7 @@ export function exampleBuild(): BuildResult {
 
 /** A copy of the example app (so its build does not replace the regional one), built for Lambda@Edge. */
 export const EDGE_APP = path.join(__dirname, "..", "examples", ".edge-app");
-const APP_FILES = ["app", "next.config.mjs", "open-next.config.ts", "package.json", "tsconfig.json", "next-env.d.ts"];
+const APP_FILES = ["app", "public", "next.config.mjs", "open-next.config.ts", "package.json", "tsconfig.json", "next-env.d.ts"];
 
 let edgeBuilt: BuildResult | undefined;
 

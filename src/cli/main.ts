@@ -112,6 +112,12 @@ async function planCommand(args: string[], io: Io): Promise<number> {
     return 0;
   } catch (err) {
     if (!(err instanceof PlanRunError)) throw err;
+    if (err.resource && err.problems.length) {
+      const { positionProblems } = (require("../config/load") as typeof import("../config/load"));
+      const placed = err.problems.map((p) => ({ ...p, path: ["resources", err.resource!, "properties", ...p.path] }));
+      for (const p of positionProblems(r.loaded, placed)) io.err(formatProblem(p));
+      return 1;
+    }
     const at = r.loaded.positionOf(err.resource ? ["resources", err.resource] : [], true);
     io.err(`${opts.file}:${at.line}:${at.col}: ${err.message}`);
     return 1;

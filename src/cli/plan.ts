@@ -34,7 +34,8 @@ function placeholder(name: string, keys: string[]): string {
 }
 
 export class PlanRunError extends Error {
-  constructor(public readonly resource: string | undefined, message: string) {
+  /** Problems a constructor placed at its properties (paths within `properties`). */
+  constructor(public readonly resource: string | undefined, message: string, public readonly problems: Problem[] = []) {
     super(message);
   }
 }
@@ -81,7 +82,8 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
         const hooks = { current, onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props) };
         return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, path.dirname(path.resolve(result.loaded.file)));
       } catch (err) {
-        throw new PlanRunError(current.name, (err as Error).message);
+        const placed = (err as { problems?: Problem[] }).problems;
+        throw new PlanRunError(current.name, (err as Error).message, Array.isArray(placed) ? placed : []);
       }
     },
     { project, stack: "plan", config, secretKeys: Object.keys(config), region },

@@ -83,12 +83,14 @@ async function sync(inputs: any, oldFiles: any[], oldRetained: string[]): Promis
       const metadata: Record<string, string> = {};
       const known: Record<string, string> = {
         "cache-control": "CacheControl", "content-type": "ContentType", "content-encoding": "ContentEncoding",
-        "content-disposition": "ContentDisposition", "content-language": "ContentLanguage",
+        "content-disposition": "ContentDisposition", "content-language": "ContentLanguage", expires: "Expires",
       };
       const out: any = { Bucket: inputs.bucket, Key: f.key, Body: fs.readFileSync(source(f.key)) };
       for (const [k, v] of Object.entries(h)) {
-        if (known[k]) out[known[k]] = v;
-        else metadata[k] = String(v);
+        if (k === "expires") out.Expires = new Date(String(v));
+        else if (known[k]) out[known[k]] = v;
+        // Metadata is written as x-amz-meta-<name>: the SDK adds the prefix.
+        else metadata[k.replace(/^x-amz-meta-/, "")] = String(v);
       }
       if (Object.keys(metadata).length) out.Metadata = metadata;
       return out;

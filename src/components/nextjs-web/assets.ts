@@ -26,6 +26,8 @@ export interface AssetManifest {
   copies: ManifestCopy[];
   /** Sorted by key. */
   files: ManifestFile[];
+  /** Indexes of the fileOptions entries that matched no file (a typo, or files the build no longer has). */
+  unmatched: number[];
 }
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -69,7 +71,25 @@ export function globToRegExp(glob: string): RegExp {
       }
     } else re += c.replace(/[.+^$()|[\]\\]/g, "\\$&");
   }
-  return new RegExp(`^${re.replace(/^\//, "")}$`);
+  return new RegExp(`^${re}$`);
+}
+
+/**
+ * A pattern as .gitignore reads one: without a slash it matches a file's name
+ * at any depth (`*.js`); with one (or a leading `/`) it is anchored at the
+ * root of the static files (`fonts/*.woff2`, `/favicon.ico`).
+ */
+function patternMatcher(pattern: string): (rel: string) => boolean {
+  const anchored = pattern.includes("/") && !/^\*\*\/[^/]*$/.test(pattern);
+  const re = globToRegExp(pattern.replace(/^\//, ""));
+  return anchored ? (rel) => re.test(rel) : (rel) => re.test(rel) || re.test(rel.slice(rel.lastIndexOf("/") + 1));
+}
+
+/** Whether a file (path relative to the static files) is selected by a fileOptions entry. */
+export function fileOptionMatcher(o: Pick<NextjsFileOption, "includePattern" | "excludePattern">): (rel: string) => boolean {
+  const include = patternMatcher(o.includePattern);
+  const exclude = o.excludePattern ? patternMatcher(o.excludePattern) : undefined;
+  return (rel) => include(rel) && !exclude?.(rel);
 }
 
 function walk(dir: string, rel: string, out: string[]): void {
@@ -88,9 +108,9 @@ export function hashFile(file: string): string {
 /** The manifest of a build in `appDir`; `fileOptions` headers apply to asset files. */
 export function assetManifest(appDir: string, output: OpenNextOutput, fileOptions: NextjsFileOption[] = []): AssetManifest {
   const rules = fileOptions.map((o) => ({
-    include: globToRegExp(o.includePattern),
-    exclude: o.excludePattern ? globToRegExp(o.excludePattern) : undefined,
+    matches: fileOptionMatcher(o),
     headers: Object.fromEntries((o.headers ?? []).map((h) => [h.key.toLowerCase(), h.value])),
+    used: false,
   }));
   const copies = output.origins.s3.copy.map((c) => ({ from: c.from, to: c.to }));
   const files: ManifestFile[] = [];
@@ -104,7 +124,9 @@ export function assetManifest(appDir: string, output: OpenNextOutput, fileOption
         headers["cache-control"] = rel.startsWith("_next/static/") ? IMMUTABLE : REVALIDATE;
         headers["content-type"] = contentType(rel);
         for (const rule of rules) {
-          if (rule.include.test(rel) && !rule.exclude?.test(rel)) headers = { ...headers, ...rule.headers };
+          if (!rule.matches(rel)) continue;
+          headers = { ...headers, ...rule.headers };
+          rule.used = true;
         }
       } else {
         headers["content-type"] = contentType(rel);
@@ -114,5 +136,5 @@ export function assetManifest(appDir: string, output: OpenNextOutput, fileOption
     }
   }
   files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { copies, files };
+  return { copies, files, unmatched: rules.flatMap((r, i) => (r.used ? [] : [i])) };
 }

@@ -111,6 +111,14 @@ export class NextjsWeb extends pulumi.ComponentResource {
       bucket: bucket.id, blockPublicAcls: true, blockPublicPolicy: true, ignorePublicAcls: true, restrictPublicBuckets: true,
     }), parent);
     const manifest = assetManifest(build.appDir, output, (p.fileOptions ?? []) as any);
+    if (manifest.unmatched.length) {
+      const sample = manifest.files.filter((f) => f.key.startsWith(`${output.origins.s3.originPath}/`)).map((f) => f.key.slice(output.origins.s3.originPath.length + 1));
+      throw argumentsError("NextjsWeb", name, manifest.unmatched.map((i) => ({
+        path: ["fileOptions", i, "includePattern"],
+        message: `fileOptions[${i}].includePattern '${(p.fileOptions as any)[i].includePattern}' matches no static file of the build (${sample.length} files; for example ${[...new Set([...sample.filter((k) => !k.startsWith("_next/")).slice(0, 3), ...sample.slice(0, 1)])].join(", ")})`,
+        hint: "a pattern without '/' matches file names at any depth (*.ico); one with '/' starts at the root of the static files (_next/static/**)",
+      })));
+    }
     const assets = new AssetSync(childName(name, "assets"), childArgs(transform, "assets", {
       bucket: bucket.bucket,
       region,

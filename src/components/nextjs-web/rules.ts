@@ -83,6 +83,7 @@ export function nextjsWebStaticProblems(p: Obj): Problem[] {
     }
     seen.add(name);
   });
+  out.push(...fileOptionProblems(p.fileOptions));
   const connected = new Set<string>();
   (Array.isArray(p.connectTo) ? p.connectTo : []).forEach((c, i) => {
     if (typeof c !== "string") return;
@@ -107,6 +108,36 @@ export function nextjsWebStaticProblems(p: Obj): Problem[] {
     }
     if (Array.isArray(st.Action) && st.Action.length === 0) out.push({ path: ["iamRoleStatements", i, "Action"], message: "Action needs at least one action" });
     if (Array.isArray(st.Resource) && st.Resource.length === 0) out.push({ path: ["iamRoleStatements", i, "Resource"], message: "Resource needs at least one ARN" });
+  });
+  return out;
+}
+
+/** Headers S3 stores as a file's own and serves back; any other becomes `x-amz-meta-<name>` metadata. */
+export const S3_SYSTEM_HEADERS = ["cache-control", "content-type", "content-encoding", "content-disposition", "content-language", "expires"];
+const HEADER_TOKEN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+/** fileOptions headers: names S3 serves (or explicit metadata), and a date for Expires. */
+function fileOptionProblems(list: unknown): Problem[] {
+  const out: Problem[] = [];
+  (Array.isArray(list) ? list : []).forEach((o, i) => {
+    (Array.isArray(obj(o)?.headers) ? (obj(o)!.headers as unknown[]) : []).forEach((h, j) => {
+      const key = obj(h)?.key;
+      const value = obj(h)?.value;
+      const at = ["fileOptions", i, "headers", j];
+      if (typeof key !== "string") return;
+      const lower = key.toLowerCase();
+      if (!HEADER_TOKEN.test(key)) {
+        out.push({ path: [...at, "key"], message: `'${key}' is not a header name (letters, digits and !#$%&'*+.^_\`|~-)` });
+      } else if (!S3_SYSTEM_HEADERS.includes(lower) && !lower.startsWith("x-amz-meta-")) {
+        out.push({
+          path: [...at, "key"],
+          message: `S3 serves only Cache-Control, Content-Type, Content-Encoding, Content-Disposition, Content-Language and Expires as headers of a file; '${key}' would be stored as the metadata x-amz-meta-${lower}`,
+          hint: `set response headers on the CDN instead, or write x-amz-meta-${lower} to store metadata`,
+        });
+      } else if (lower === "expires" && typeof value === "string" && Number.isNaN(Date.parse(value))) {
+        out.push({ path: [...at, "value"], message: "Expires must be an HTTP date, like Wed, 21 Oct 2026 07:28:00 GMT" });
+      }
+    });
   });
   return out;
 }
