@@ -4,12 +4,16 @@
 import type { AwsRule, CatalogContext, Finding, PlannedResource } from "./rule";
 import { ELASTICACHE_RULES } from "./elasticache";
 import { REGION_RULES } from "./region";
+import { NAME_RULES } from "./names";
+import { SQS_RULES } from "./sqs";
 
 export type { AwsRule, CatalogContext, Finding, PlannedResource } from "./rule";
 
 export const CATALOG: AwsRule[] = [
   ...REGION_RULES,
+  ...NAME_RULES,
   ...ELASTICACHE_RULES,
+  ...SQS_RULES,
 ];
 
 export interface CatalogFinding extends Finding {

@@ -2,6 +2,7 @@
 // resource's type and name), never random, so two plans print the same.
 import { createHash } from "crypto";
 import { partitionOf } from "../aws-rules/partition";
+import { NAMES, autoName } from "../aws-rules/naming";
 
 export const MOCK_ACCOUNT = "123456789012";
 
@@ -22,6 +23,24 @@ export interface MockContext {
 const APIGW_ZONE = "Z1UJRXOUMOOFQ8";
 const CLOUDFRONT_ZONE = "Z2FDTNDATAQYW2";
 
+/**
+ * The physical name of a resource: its name input, what the provider makes of
+ * a name prefix (Terraform adds 26 characters, and .fifo for FIFO queues), or
+ * pulumi-aws's auto-name. An auto-name that cannot fit is kept whole, never
+ * cut: the catalog refuses it with pulumi-aws's own message.
+ */
+function physicalName(type: string, name: string, inputs: Record<string, any>): string | undefined {
+  const spec = NAMES[type];
+  if (!spec) return typeof inputs.name === "string" ? inputs.name : undefined;
+  const given = inputs[spec.property];
+  if (typeof given === "string") return given;
+  const prefix = inputs[`${spec.property}Prefix`];
+  if (typeof prefix === "string") return `${prefix}${hex(`${type}/${name}/unique`, 26).replace(/[a-f]/g, (c) => String(c.charCodeAt(0) % 10))}${inputs.fifoQueue === true ? ".fifo" : ""}`;
+  const auto = autoName(type, name, inputs);
+  if (!auto) return undefined;
+  return "name" in auto ? auto.name : `${spec.autoName!.lowerCase ? name.toLowerCase() : name}-${hex(`${type}/${name}`, 7)}`;
+}
+
 /** `{id, state}` for a registered resource (components get no id). */
 export function mockState(
   type: string, name: string, inputs: Record<string, any>, custom: boolean, ctx: MockContext,
@@ -30,7 +49,7 @@ export function mockState(
   const region = ctx.region;
   const P = partitionOf(region).partition;
   const h = hex(`${type}/${name}`, 17);
-  const physical = (inputs.name as string | undefined) ?? `${name}-${h.slice(0, 7)}`;
+  const physical = physicalName(type, name, inputs) ?? `${name}-${h.slice(0, 7)}`;
   const [pkg, mod] = type.split(":");
   const service = (mod ?? "").split("/")[0];
   if (pkg === "pulumi-nodejs") {
@@ -47,7 +66,8 @@ export function mockState(
       return { id, state: { ...inputs, securityGroupRuleId: id } };
     }
     case "aws:elasticache/replicationGroup:ReplicationGroup": {
-      const id = ((inputs.replicationGroupId as string | undefined) ?? `${name}-${h.slice(0, 7)}`).toLowerCase().slice(0, 40);
+      // AWS keeps replication group ids in lower case (the provider's state does too).
+      const id = physical.toLowerCase();
       const domain = `${hex(region, 6)}.${region.replace(/-(\w)\w+-(\d)$/, "$1$2")}.cache.amazonaws.com`;
       const sharded = inputs.clusterMode === "enabled";
       return {
@@ -127,7 +147,7 @@ export function mockState(
       };
     }
     case "aws:s3/bucket:Bucket": {
-      const bucket = (inputs.bucket as string | undefined) ?? `${name}-${h.slice(0, 7)}`;
+      const bucket = physical;
       return { id: bucket, state: { ...inputs, bucket, arn: `arn:${P}:s3:::${bucket}`, bucketRegionalDomainName: `${bucket}.s3.${region}.amazonaws.com` } };
     }
     case "aws:lambda/function:Function": {
@@ -145,7 +165,7 @@ export function mockState(
     case "aws:lambda/functionUrl:FunctionUrl":
       return { id: String(inputs.functionName), state: { ...inputs, functionUrl: `https://${hex(name, 32)}.lambda-url.${region}.on.aws/` } };
     case "aws:sqs/queue:Queue": {
-      const q = `${inputs.namePrefix ?? `${name}-`}${h.slice(0, 7)}${inputs.fifoQueue ? ".fifo" : ""}`;
+      const q = physical;
       return { id: `https://sqs.${region}.amazonaws.com/${MOCK_ACCOUNT}/${q}`, state: { ...inputs, name: q, url: `https://sqs.${region}.amazonaws.com/${MOCK_ACCOUNT}/${q}`, arn: `arn:${P}:sqs:${region}:${MOCK_ACCOUNT}:${q}` } };
     }
     case "aws:kinesis/firehoseDeliveryStream:FirehoseDeliveryStream":

@@ -104,7 +104,7 @@ type TypeLookup = (resource: string) => ResourceTypeEntry | undefined;
 function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problems: Problem[]): ResourceModel | undefined {
   const base: Path = ["resources", name];
   if (!RESOURCE_NAME_PATTERN.test(name)) {
-    problems.push({ path: base, atKey: true, message: `resource name '${name}' must start with a letter and hold only letters and digits (it becomes part of AWS names and env var names)` });
+    problems.push({ path: base, atKey: true, message: `resource name '${name}' must start with a letter and hold only letters and digits, at most 63 (it becomes part of AWS names and env var names)` });
   }
   if (!isMap(def)) {
     problems.push({ path: base, message: `resource '${name}' must be a map with 'type' and 'properties', not ${describe(def)}` });

@@ -12,6 +12,7 @@ import { registry } from "../../config/registry";
 import { checkProperties } from "../../config/check-properties";
 import { withDefaults } from "../../config/schema";
 import { knownView } from "../../shared/known";
+import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
 import type { DeepInput } from "../../shared/inputs";
@@ -118,7 +119,9 @@ export class HttpApiGateway extends pulumi.ComponentResource {
       ...routeProblems(routes),
     ];
     if (problems.length) throw argumentsError("HttpApiGateway", name, problems);
-    super(TOKEN, name, {}, opts);
+    const names = withFittedNames(opts);
+    super(TOKEN, name, {}, names.opts);
+    names.bind(this);
     this.gatewayName = name;
     this.transforms = transform;
 

@@ -15,6 +15,7 @@ import { edgeProblems } from "./rules";
 import { checkProperties } from "../../config/check-properties";
 import { withDefaults } from "../../config/schema";
 import { knownView } from "../../shared/known";
+import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
 import { defaultVpc } from "../../shared/default-vpc";
@@ -34,6 +35,8 @@ export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "con
 }
 
 const TOKEN = "stackfile:index:NextjsWeb";
+/** The longest name prefix of a FIFO queue: 80 - 26 unique characters - ".fifo". */
+const SQS_PREFIX_MAX = 49;
 /** Days the logs of the helper functions (image, revalidation, seeding) are kept. */
 const HELPER_LOG_DAYS = 30;
 
@@ -95,7 +98,9 @@ export class NextjsWeb extends pulumi.ComponentResource {
       if (err instanceof BuildError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
       throw err;
     }
-    super(TOKEN, name, {}, opts);
+    const names = withFittedNames(opts);
+    super(TOKEN, name, {}, names.opts);
+    names.bind(this);
     this.build = build;
     for (const w of build.warnings) pulumi.log.warn(w, this);
     const scope: SiteScope = { parent: this, name, transforms: transform };
@@ -130,7 +135,10 @@ export class NextjsWeb extends pulumi.ComponentResource {
 
     // ISR: revalidation queue and the tag cache table.
     const queue = new aws.sqs.Queue(childName(name, "revalidationQueue"), childArgs(transform, "revalidationQueue", {
-      namePrefix: `${name}-revalidation-`.slice(0, 60), fifoQueue: true, receiveWaitTimeSeconds: 20,
+      // The provider adds 26 characters and .fifo to a prefix, within SQS's 80: a longer
+      // prefix would fail, so the queue is then named like every other child.
+      ...(`${name}-revalidation-`.length <= SQS_PREFIX_MAX ? { namePrefix: `${name}-revalidation-` } : {}),
+      fifoQueue: true, receiveWaitTimeSeconds: 20,
     }), parent);
     const table = new aws.dynamodb.Table(childName(name, "tagTable"), childArgs(transform, "tagTable", {
       billingMode: "PAY_PER_REQUEST",

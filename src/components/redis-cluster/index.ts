@@ -8,6 +8,7 @@ import { registry } from "../../config/registry";
 import { checkProperties } from "../../config/check-properties";
 import { withDefaults } from "../../config/schema";
 import { knownView } from "../../shared/known";
+import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
 import { defaultVpc } from "../../shared/default-vpc";
@@ -84,7 +85,9 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
     const { transform, ...props } = args;
     const problems = checkProperties(registry["redis-cluster"], knownView(props) as Record<string, unknown>);
     if (problems.length) throw argumentsError("RedisCluster", name, problems);
-    super(TOKEN, name, {}, opts);
+    const names = withFittedNames(opts);
+    super(TOKEN, name, {}, names.opts);
+    names.bind(this);
 
     const p = withDefaults("RedisClusterProperties", props) as unknown as Normalized;
     const sharded = p.enableSharding === true;
