@@ -25,12 +25,18 @@ export interface Cdn {
 
 type Selection = DeepInput<CdnSelection<string>>;
 
-/** A CloudFront cookies/headers/query strings config from a selection. */
-function config(kind: "cookie" | "header" | "queryString", sel: Selection | undefined, forceNone: pulumi.Input<boolean> = false) {
+/** A CloudFront cookies/headers/query strings config from a selection (`required`: names the cache key must hold). */
+function config(kind: "cookie" | "header" | "queryString", sel: Selection | undefined, forceNone: pulumi.Input<boolean> = false, required: pulumi.Input<string[]> = []) {
   const plural = kind === "queryString" ? "queryStrings" : `${kind}s`;
-  return pulumi.all([sel?.behavior ?? "none", sel?.items ?? [], forceNone]).apply(([behavior, items, none]) => {
+  return pulumi.all([sel?.behavior ?? "none", sel?.items ?? [], forceNone, required]).apply(([given, items, none, must]) => {
     if (none) return { [`${kind}Behavior`]: "none" };
     let list = [...(items as string[])];
+    let behavior = given as string;
+    const missing = (must as string[]).filter((m) => !list.some((x) => x.toLowerCase() === m));
+    if (missing.length && behavior !== "all") {
+      behavior = "whitelist";
+      list = [...list, ...missing];
+    }
     // The Host header is never forwarded: allExcept always lists it.
     if (kind === "header" && behavior === "allExcept" && !list.some((h) => h.toLowerCase() === "host")) list = [...list, "host"];
     return list.length
@@ -39,7 +45,24 @@ function config(kind: "cookie" | "header" | "queryString", sel: Selection | unde
   }) as pulumi.Output<any>;
 }
 
-export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>, originDomain: pulumi.Input<string>): Cdn {
+/**
+ * Headers the cache key must hold besides the user's, with caching on:
+ * - `authorization` when the forwarding passes it on: CloudFront forwards it
+ *   only as part of the cache key then (with caching off, allExcept forwards it);
+ * - `origin` with CORS, or one origin's Access-Control-Allow-Origin is served
+ *   to another; the preflight's request headers too when OPTIONS is cached.
+ */
+export function requiredCacheKeyHeaders(forwardedHeaders: CdnSelection<string> | undefined, corsEnabled: boolean, cacheMethods: string[]): string[] {
+  const forwardsAuthorization = forwardedHeaders === undefined ||
+    (forwardedHeaders.behavior === "allExcept" && !(forwardedHeaders.items ?? []).some((h) => h.toLowerCase() === "authorization"));
+  return [
+    ...(forwardsAuthorization ? ["authorization"] : []),
+    ...(corsEnabled ? ["origin"] : []),
+    ...(corsEnabled && cacheMethods.includes("OPTIONS") ? ["access-control-request-headers", "access-control-request-method"] : []),
+  ].sort();
+}
+
+export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>, originDomain: pulumi.Input<string>, corsEnabled: pulumi.Input<boolean> = false): Cdn {
   const { parent, name, transforms } = scope;
   const caching = cdn.cachingOptions ?? {};
   const keys = caching.cacheKeyParameters ?? {};
@@ -47,6 +70,8 @@ export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>,
   // With maxTTL 0 nothing is cached, and CloudFront refuses a cache key then.
   const cachingOff = pulumi.output(caching.maxTTL).apply((m) => m === 0);
   const compress = pulumi.all([caching.disableCompression, cachingOff]).apply(([off, noCache]) => !off && !noCache);
+  const keyHeaders = pulumi.all([pulumi.output(fwd.headers as Selection | undefined), corsEnabled, pulumi.output(caching.cacheMethods ?? ["GET", "HEAD"])])
+    .apply(([sel, cors, methods]) => requiredCacheKeyHeaders(sel as CdnSelection<string> | undefined, cors === true, methods as string[]));
 
   const cachePolicy = new aws.cloudfront.CachePolicy(
     childName(name, "cdnCachePolicy"),
@@ -57,7 +82,7 @@ export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>,
       maxTtl: caching.maxTTL,
       parametersInCacheKeyAndForwardedToOrigin: {
         cookiesConfig: config("cookie", keys.cookies, cachingOff),
-        headersConfig: config("header", keys.headers, cachingOff),
+        headersConfig: config("header", keys.headers, cachingOff, keyHeaders),
         queryStringsConfig: config("queryString", keys.queryString, cachingOff),
         enableAcceptEncodingGzip: compress,
         enableAcceptEncodingBrotli: compress,

@@ -181,7 +181,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     }
 
     if (p.cdn.enabled === true) {
-      const cdn = createCdn({ parent: this, name, transforms: transform }, p.cdn, this.domain);
+      const cdn = createCdn({ parent: this, name, transforms: transform }, p.cdn, this.domain, p.cors.enabled);
       this.distribution = cdn.distribution;
       if (cdn.customDomains.length) {
         this.cdnCustomDomains = pulumi.output(cdn.customDomains.join(","));

@@ -10,7 +10,19 @@ const strings = (v: unknown): string[] | undefined =>
 
 const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
 const METHOD_SETS = [["GET", "HEAD"], ["GET", "HEAD", "OPTIONS"], ALL_METHODS];
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x)) && b.every((x) => a.includes(x));
+const twice = (list: string[]) => list.find((x, i) => list.indexOf(x) !== i);
+
+/**
+ * Headers CloudFront cannot add to origin requests, and prefixes ("Custom
+ * headers that CloudFront can't add to origin requests").
+ */
+export const CLOUDFRONT_DENIED_ORIGIN_HEADERS = [
+  "cache-control", "connection", "content-length", "cookie", "host", "if-match", "if-modified-since", "if-none-match", "if-range",
+  "if-unmodified-since", "max-forwards", "pragma", "proxy-authenticate", "proxy-authorization", "proxy-connection", "range", "request-range",
+  "te", "trailer", "transfer-encoding", "upgrade", "via", "x-real-ip",
+];
+export const CLOUDFRONT_DENIED_ORIGIN_HEADER_PREFIXES = ["x-amz-", "x-edge-"];
 
 function selectionProblems(sel: unknown, path: (string | number)[], what: string): Problem[] {
   const s = obj(sel);
@@ -69,7 +81,9 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
       }
     }
     const cacheMethods = strings(caching.cacheMethods);
-    if (cacheMethods && !sameSet(cacheMethods, METHOD_SETS[0]) && !sameSet(cacheMethods, METHOD_SETS[1])) {
+    if (cacheMethods && twice(cacheMethods)) {
+      out.push({ path: ["cdn", "cachingOptions", "cacheMethods"], message: `cacheMethods lists ${twice(cacheMethods)} twice` });
+    } else if (cacheMethods && !sameSet(cacheMethods, METHOD_SETS[0]) && !sameSet(cacheMethods, METHOD_SETS[1])) {
       out.push({ path: ["cdn", "cachingOptions", "cacheMethods"], message: "cacheMethods must be [GET, HEAD] or [GET, HEAD, OPTIONS]" });
     }
     const keys = obj(caching.cacheKeyParameters) ?? {};
@@ -78,7 +92,9 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
     }
     const fwd = obj(cdn.forwardingOptions) ?? {};
     const allowed = strings(fwd.allowedMethods);
-    if (allowed && !METHOD_SETS.some((set) => sameSet(allowed, set))) {
+    if (allowed && twice(allowed)) {
+      out.push({ path: ["cdn", "forwardingOptions", "allowedMethods"], message: `allowedMethods lists ${twice(allowed)} twice` });
+    } else if (allowed && !METHOD_SETS.some((set) => sameSet(allowed, set))) {
       out.push({ path: ["cdn", "forwardingOptions", "allowedMethods"], message: "allowedMethods must be [GET, HEAD], [GET, HEAD, OPTIONS] or all seven methods (CloudFront's sets)" });
     } else if (allowed && cacheMethods && !cacheMethods.every((m) => allowed.includes(m))) {
       out.push({ path: ["cdn", "cachingOptions", "cacheMethods"], message: "cacheMethods must be among forwardingOptions.allowedMethods" });
@@ -87,15 +103,28 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
       out.push(...selectionProblems(fwd[k], ["cdn", "forwardingOptions", k], `forwarded ${k}`));
     }
     const headers = obj(fwd.headers);
-    if (headers?.behavior === "whitelist" && strings(headers.items)?.some((h) => h.toLowerCase() === "host")) {
+    const forwarded = headers?.behavior === "whitelist" ? strings(headers.items) ?? [] : [];
+    if (forwarded.some((h) => h.toLowerCase() === "host")) {
       out.push({ path: ["cdn", "forwardingOptions", "headers", "items"], message: "the Host header is never forwarded to the gateway (API Gateway needs its own host name)", hint: "remove 'host' from the list" });
+    }
+    const auth = forwarded.findIndex((h) => h.toLowerCase() === "authorization");
+    if (auth >= 0) {
+      out.push({
+        path: ["cdn", "forwardingOptions", "headers", "items", auth],
+        message: "an origin request policy cannot forward Authorization (CloudFront answers 400)",
+        hint: "leave forwardingOptions.headers at its default (allExcept), which forwards it, or list it in cachingOptions.cacheKeyParameters.headers",
+      });
     }
     (Array.isArray(fwd.customRequestHeaders) ? fwd.customRequestHeaders : []).forEach((h, i) => {
       const name = obj(h)?.headerName;
-      if (typeof name === "string" && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
-        out.push({ path: ["cdn", "forwardingOptions", "customRequestHeaders", i, "headerName"], message: `'${name}' is not a valid header name` });
-      } else if (typeof name === "string" && ["host", "authorization", "cache-control", "content-length", "connection"].includes(name.toLowerCase())) {
-        out.push({ path: ["cdn", "forwardingOptions", "customRequestHeaders", i, "headerName"], message: `CloudFront does not allow adding the header '${name}' to origin requests` });
+      if (typeof name !== "string") return;
+      const at = ["cdn", "forwardingOptions", "customRequestHeaders", i, "headerName"];
+      const lower = name.toLowerCase();
+      const prefix = CLOUDFRONT_DENIED_ORIGIN_HEADER_PREFIXES.find((p) => lower.startsWith(p));
+      if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
+        out.push({ path: at, message: `'${name}' is not a valid header name` });
+      } else if (prefix || CLOUDFRONT_DENIED_ORIGIN_HEADERS.includes(lower)) {
+        out.push({ path: at, message: `CloudFront cannot add the header '${name}' to origin requests${prefix ? ` (no ${prefix.replace(/^x-(\w+)-$/, (_, w: string) => `X-${w[0].toUpperCase()}${w.slice(1)}-*`)} header)` : ""}`, hint: "see \"Custom headers that CloudFront can't add to origin requests\"; pick another name" });
       }
     });
   }

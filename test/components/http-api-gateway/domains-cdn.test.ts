@@ -118,7 +118,7 @@ describe("HttpApiGateway: CDN", () => {
     assert.deepStrictEqual({ min: p.minTtl, def: p.defaultTtl, max: p.maxTtl }, { min: 1, def: 60, max: 3600 });
     assert.deepStrictEqual(p.parametersInCacheKeyAndForwardedToOrigin, {
       cookiesConfig: { cookieBehavior: "whitelist", cookies: { items: ["session"] } },
-      headersConfig: { headerBehavior: "whitelist", headers: { items: ["accept-language"] } },
+      headersConfig: { headerBehavior: "whitelist", headers: { items: ["accept-language", "authorization"] } },
       queryStringsConfig: { queryStringBehavior: "allExcept", queryStrings: { items: ["utm_source"] } },
       enableAcceptEncodingGzip: false,
       enableAcceptEncodingBrotli: false,
@@ -157,6 +157,33 @@ describe("HttpApiGateway: CDN", () => {
     assert.deepStrictEqual(d.defaultCacheBehavior.allowedMethods, ["GET", "HEAD", "OPTIONS"]);
   });
 
+  it("a custom origin header CloudFront allows: Authorization may be added (it is not on CloudFront's list)", async () => {
+    const r = await make({ cdn: { enabled: true, forwardingOptions: { customRequestHeaders: [{ headerName: "Authorization", value: "Basic abc" }] } } });
+    assert.deepStrictEqual(r.one(G.distribution).inputs.origins[0].customHeaders, [{ name: "Authorization", value: "Basic abc" }]);
+  });
+
+  it("with caching on, the viewer's Authorization reaches the gateway: it is in the cache key (an origin request policy cannot carry it)", async () => {
+    const on = (await make({ cdn: { enabled: true } })).one(G.cachePolicy).inputs.parametersInCacheKeyAndForwardedToOrigin;
+    assert.deepStrictEqual(on.headersConfig, { headerBehavior: "whitelist", headers: { items: ["authorization"] } });
+    const mine = (await make({ cdn: { enabled: true, cachingOptions: { cacheKeyParameters: { headers: { behavior: "whitelist", items: ["accept-language"] } } } } }))
+      .one(G.cachePolicy).inputs.parametersInCacheKeyAndForwardedToOrigin;
+    assert.deepStrictEqual(mine.headersConfig, { headerBehavior: "whitelist", headers: { items: ["accept-language", "authorization"] } });
+    // Not when the forwarding leaves it out, and not with caching off (then allExcept forwards it).
+    const left = (await make({ cdn: { enabled: true, forwardingOptions: { headers: { behavior: "whitelist", items: ["x-api-key"] } } } }))
+      .one(G.cachePolicy).inputs.parametersInCacheKeyAndForwardedToOrigin;
+    assert.deepStrictEqual(left.headersConfig, { headerBehavior: "none" });
+    const off = (await make({ cdn: { enabled: true, cachingOptions: { maxTTL: 0 } } })).one(G.cachePolicy).inputs.parametersInCacheKeyAndForwardedToOrigin;
+    assert.deepStrictEqual(off.headersConfig, { headerBehavior: "none" });
+  });
+
+  it("with CORS and caching on, Origin is in the cache key (and the preflight headers when OPTIONS is cached)", async () => {
+    const get = (await make({ cors: { enabled: true, allowedMethods: ["GET"] }, cdn: { enabled: true } })).one(G.cachePolicy).inputs.parametersInCacheKeyAndForwardedToOrigin;
+    assert.deepStrictEqual(get.headersConfig, { headerBehavior: "whitelist", headers: { items: ["authorization", "origin"] } });
+    const options = (await make({ cors: { enabled: true, allowedMethods: ["GET"] }, cdn: { enabled: true, cachingOptions: { cacheMethods: ["GET", "HEAD", "OPTIONS"] } } }))
+      .one(G.cachePolicy).inputs.parametersInCacheKeyAndForwardedToOrigin;
+    assert.deepStrictEqual(options.headersConfig.headers.items, ["access-control-request-headers", "access-control-request-method", "authorization", "origin"]);
+  });
+
   it("cloudfrontPriceClass", async () => {
     assert.strictEqual((await make({ cdn: { enabled: true, cloudfrontPriceClass: "PriceClass_100" } })).one(G.distribution).inputs.priceClass, "PriceClass_100");
   });
@@ -192,6 +219,13 @@ describe("HttpApiGateway: CDN", () => {
       [{ cdn: { enabled: true, customDomains: [{ domainName: "a.example.com", customCertificateArn: CERT }, { domainName: "b.example.com" }] } }, /share one certificate/],
       [{ cdn: { enabled: false, customDomains: [{ domainName: "a.example.com" }] } }, /needs cdn.enabled: true/],
       [{ cdn: { enabled: true, cachingOptions: { maxTTL: 0, cacheKeyParameters: { queryString: { behavior: "all" } } } } }, /with maxTTL 0 nothing is cached/],
+      [{ cdn: { enabled: true, cachingOptions: { cacheMethods: ["GET", "HEAD", "HEAD"] } } }, /cacheMethods lists HEAD twice/],
+      [{ cdn: { enabled: true, forwardingOptions: { allowedMethods: ["GET", "HEAD", "HEAD"] } } }, /allowedMethods lists HEAD twice/],
+      [{ cdn: { enabled: true, forwardingOptions: { customRequestHeaders: [{ headerName: "X-Amz-Meta-Team", value: "web" }] } } }, /CloudFront cannot add the header 'X-Amz-Meta-Team' to origin requests \(no X-Amz-\*/],
+      [{ cdn: { enabled: true, forwardingOptions: { customRequestHeaders: [{ headerName: "If-None-Match", value: "x" }] } } }, /cannot add the header 'If-None-Match'/],
+      [{ cdn: { enabled: true, forwardingOptions: { customRequestHeaders: [{ headerName: "x-real-ip", value: "x" }] } } }, /cannot add the header 'x-real-ip'/],
+      [{ cdn: { enabled: true, forwardingOptions: { customRequestHeaders: [{ headerName: "x-edge-location", value: "x" }] } } }, /no X-Edge-\*/],
+      [{ cdn: { enabled: true, forwardingOptions: { headers: { behavior: "whitelist", items: ["Authorization"] } } } }, /an origin request policy cannot forward Authorization \(CloudFront answers 400\)/],
     ];
     for (const [args, re] of bad) assert.throws(() => new HttpApiGateway("x", args), re, JSON.stringify(args));
   });
