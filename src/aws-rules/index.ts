@@ -6,6 +6,7 @@ import { ELASTICACHE_RULES } from "./elasticache";
 import { REGION_RULES } from "./region";
 import { NAME_RULES } from "./names";
 import { SQS_RULES } from "./sqs";
+import { CLOUDFRONT_RULES } from "./cloudfront";
 
 export type { AwsRule, CatalogContext, Finding, PlannedResource } from "./rule";
 
@@ -14,6 +15,7 @@ export const CATALOG: AwsRule[] = [
   ...NAME_RULES,
   ...ELASTICACHE_RULES,
   ...SQS_RULES,
+  ...CLOUDFRONT_RULES,
 ];
 
 export interface CatalogFinding extends Finding {

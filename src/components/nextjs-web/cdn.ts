@@ -19,8 +19,6 @@ export const NEXT_CACHE_KEY_HEADERS = [
   "accept", "rsc", "next-router-prefetch", "next-router-state-tree", "next-url", "next-router-segment-prefetch", "x-prerender-revalidate",
 ];
 
-export const MAX_BEHAVIORS = 25;
-
 const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
 
 export const VIEWER_REQUEST_CODE = `function handler(event) {
@@ -52,17 +50,13 @@ export function urlHost(url: pulumi.Input<string>): pulumi.Output<string> {
   return pulumi.output(url).apply((u) => u.replace(/^https:\/\//, "").replace(/\/$/, ""));
 }
 
-export class BehaviorLimitError extends Error {}
+/** OpenNext's output asks for something this component does not make. */
+export class OpenNextOutputError extends Error {}
 
 export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins: SiteOrigins): aws.cloudfront.Distribution {
   const { parent, name, transforms } = scope;
+  // How many behaviors a distribution may have is the account's quota: the catalog checks it at plan.
   const behaviors = output.behaviors;
-  if (behaviors.length > MAX_BEHAVIORS) {
-    throw new BehaviorLimitError(
-      `the app needs ${behaviors.length} CloudFront cache behaviors, more than the ${MAX_BEHAVIORS} a distribution allows by default; ` +
-      "move top-level files of public/ into a folder (each top-level entry adds a behavior), or ask AWS to raise the quota",
-    );
-  }
   const serverCachePolicy = new aws.cloudfront.CachePolicy(
     childName(name, "serverCachePolicy"),
     childArgs(transforms, "serverCachePolicy", {
@@ -113,7 +107,7 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
   };
   const used = [...new Set(behaviors.map((b) => (edge && b.origin === "default" ? "s3" : b.origin)))].sort();
   const unknown = used.filter((o) => o !== "s3" && !(o in origins.functionHosts));
-  if (unknown.length) throw new BehaviorLimitError(`OpenNext's output routes to origins this component does not make: ${unknown.join(", ")}`);
+  if (unknown.length) throw new OpenNextOutputError(`OpenNext's output routes to origins this component does not make: ${unknown.join(", ")}`);
   const defaultBehavior = behaviors.find((b) => b.pattern === "*") ?? { pattern: "*", origin: "default" };
 
   return new aws.cloudfront.Distribution(

@@ -7,7 +7,7 @@ import type { NextjsWebChildId } from "./child-ids";
 import { buildNextApp, BuildError, type BuildResult } from "./build";
 import { assetManifest, hashFile } from "./assets";
 import { cloudFrontInvokePermissions, createFunction, functionUrl, type PolicyStatement, type SiteScope } from "./functions";
-import { BehaviorLimitError, createSiteCdn, urlHost } from "./cdn";
+import { OpenNextOutputError, createSiteCdn, urlHost } from "./cdn";
 import { AssetSync, Invalidation } from "./dynamic-resources";
 import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/cloudfront-domains";
 import { registry } from "../../config/registry";
@@ -279,7 +279,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
         edgeServerArn: edge ? server.fn.qualifiedArn : undefined,
       });
     } catch (err) {
-      if (err instanceof BehaviorLimitError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
+      if (err instanceof OpenNextOutputError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
       throw err;
     }
     const distribution = this.distribution;
