@@ -7,6 +7,13 @@ import { REGION_RULES } from "./region";
 import { NAME_RULES } from "./names";
 import { SQS_RULES } from "./sqs";
 import { CLOUDFRONT_RULES } from "./cloudfront";
+import { APIGATEWAY_RULES } from "./apigateway";
+import { DNS_RULES } from "./dns";
+import { LAMBDA_RULES } from "./lambda";
+import { IAM_RULES } from "./iam";
+import { LOGS_RULES } from "./logs";
+import { STORAGE_RULES } from "./storage";
+import { NETWORK_RULES } from "./network";
 
 export type { AwsRule, CatalogContext, Finding, PlannedResource } from "./rule";
 
@@ -16,6 +23,13 @@ export const CATALOG: AwsRule[] = [
   ...ELASTICACHE_RULES,
   ...SQS_RULES,
   ...CLOUDFRONT_RULES,
+  ...APIGATEWAY_RULES,
+  ...DNS_RULES,
+  ...LAMBDA_RULES,
+  ...IAM_RULES,
+  ...LOGS_RULES,
+  ...STORAGE_RULES,
+  ...NETWORK_RULES,
 ];
 
 export interface CatalogFinding extends Finding {
