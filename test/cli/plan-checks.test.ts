@@ -128,3 +128,23 @@ describe("plan: the AWS rule catalog", () => {
     assert.strictEqual((await cli("plan", f, "--quota", "nope")).code, 2);
   });
 });
+
+describe("plan: region-dependent rules", () => {
+  const gateway = (arn: string) => tmpFile(`resources:
+  api:
+    type: http-api-gateway
+    properties:
+      customDomains:
+        - domainName: api.example.com
+          customCertificateArn: ${arn}
+`);
+  const arn = (region: string) => `arn:aws:acm:${region}:123456789012:certificate/0a1b2c3d-0000-1111-2222-333344445555`;
+
+  it("a regional domain's certificate from another region is refused for the stack's region", async () => {
+    const f = gateway(arn("eu-west-1"));
+    const r = await cli("plan", f);
+    assert.strictEqual(r.code, 1);
+    assert.match(r.err, new RegExp(`^${f}:2:3: api-domain-name-api-example-com \\(aws:apigatewayv2/domainName:DomainName\\) domainNameConfiguration.certificateArn: the certificate is in eu-west-1, but a regional domain of an API in us-east-1 needs one from us-east-1`));
+    assert.strictEqual((await cli("plan", f, "--region", "eu-west-1")).code, 0, "the same file plans for eu-west-1");
+  });
+});
