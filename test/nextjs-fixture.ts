@@ -26,3 +26,16 @@ export function edgeBuild(): BuildResult {
   }
   return edgeBuilt;
 }
+
+/** A copy of the example app built for response streaming (OpenNext's streaming wrapper). */
+export const STREAM_APP = path.join(__dirname, "..", "examples", ".stream-app");
+
+let streamBuilt: BuildResult | undefined;
+
+export function streamBuild(): BuildResult {
+  if (!streamBuilt) {
+    for (const entry of APP_FILES) fs.cpSync(path.join(EXAMPLE_APP, entry), path.join(STREAM_APP, entry), { recursive: true });
+    streamBuilt = buildNextApp(STREAM_APP, { streaming: true, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  return streamBuilt;
+}

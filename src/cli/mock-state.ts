@@ -19,6 +19,9 @@ export interface MockContext {
   zones?: string[];
 }
 
+/** Availability zones of the mock account's regions (letters after the region's name). */
+const MOCK_ZONES = ["a", "b", "c", "d"];
+
 /** Hosted zone id of API Gateway regional endpoints in us-east-1, and of CloudFront. */
 const APIGW_ZONE = "Z1UJRXOUMOOFQ8";
 const CLOUDFRONT_ZONE = "Z2FDTNDATAQYW2";
@@ -54,6 +57,8 @@ export function mockState(
   const service = (mod ?? "").split("/")[0];
   if (pkg === "pulumi-nodejs") {
     const { __provider: _p, ...outs } = inputs;
+    // A random value made at create (the origin secret): a stable stand-in here.
+    if (type.endsWith(":OriginSecret")) outs.value = hex(`secret/${name}`, 43);
     return { id: name, state: outs };
   }
   switch (type) {
@@ -198,8 +203,12 @@ export function mockCall(token: string, inputs: Record<string, any>, ctx: MockCo
   switch (token) {
     case "aws:ec2/getVpc:getVpc":
       return { id: "vpc-0a1b2c3d4e5f60718", cidrBlock: "172.31.0.0/16", default: true, arn: `arn:${P}:ec2:${region}:${MOCK_ACCOUNT}:vpc/vpc-0a1b2c3d4e5f60718` };
-    case "aws:ec2/getSubnets:getSubnets":
-      return { id: region, ids: ["a", "b", "c"].map((az) => `subnet-0${hex(region + az, 16)}`) };
+    case "aws:ec2/getSubnets:getSubnets": {
+      // The default VPC has a subnet in each zone, and the filters hold.
+      const zoneFilter = (inputs.filters as { name: string; values: string[] }[] | undefined)?.find((f) => f.name === "availability-zone");
+      const zones = MOCK_ZONES.map((z) => `${region}${z}`).filter((z) => !zoneFilter || zoneFilter.values.includes(z));
+      return { id: region, ids: zones.map((z) => `subnet-0${hex(z, 16)}`) };
+    }
     case "aws:ec2/getRouteTables:getRouteTables":
       return { id: String(inputs.vpcId), ids: [`rtb-0${hex(String(inputs.vpcId), 16)}`] };
     case "aws:index/getRegion:getRegion":
@@ -216,7 +225,9 @@ export function mockCall(token: string, inputs: Record<string, any>, ctx: MockCo
       return { id: P, partition: P, dnsSuffix: part.dnsSuffix, reverseDnsPrefix: part.reverseDnsPrefix };
     case "aws:ec2/getVpcEndpointService:getVpcEndpointService": {
       const serviceName = `${part.reverseDnsPrefix}.${region}.${inputs.service}`;
-      return { id: serviceName, serviceName, service: inputs.service, serviceType: inputs.serviceType ?? "Interface", serviceId: `vpce-svc-${hex(serviceName, 17)}`, availabilityZones: ["a", "b", "c"].map((z) => `${region}${z}`) };
+      // As in real accounts, some zones lack a service: here Lambda is not in the last one.
+      const zones = inputs.service === "lambda" ? MOCK_ZONES.slice(0, -1) : MOCK_ZONES;
+      return { id: serviceName, serviceName, service: inputs.service, serviceType: inputs.serviceType ?? "Interface", serviceId: `vpce-svc-${hex(serviceName, 17)}`, availabilityZones: zones.map((z) => `${region}${z}`) };
     }
     default:
       throw new Error(`plan has no offline answer for the data source ${token} (inputs ${JSON.stringify(inputs)})`);

@@ -1,25 +1,31 @@
-// Dynamic provider that invalidates a CloudFront distribution's cache once
-// per build: a new invalidation only when `key` (a content hash of the build)
-// changes, never on the clock. Self-contained; clients built per call.
+// Dynamic provider that invalidates a CloudFront distribution's cache when
+// `key` (a digest of what the site serves) changes, never on the clock. Each
+// invalidation gets a new CallerReference: CloudFront takes a repeated one as
+// the same request, so a return to earlier content would not invalidate.
+// Self-contained; clients built per call.
 import type * as pulumi from "@pulumi/pulumi";
 
-export const INVALIDATION_VERSION = 1;
+export const INVALIDATION_VERSION = 2;
 
 export interface InvalidationInputs {
   distributionId: string;
   paths: string[];
   /** Content hash of what was deployed: a new one means a new invalidation. */
   key: string;
+  /** A CloudFront-compatible endpoint (tests); AWS when unset. */
+  endpoint?: string;
   version: number;
 }
 
 async function invalidate(inputs: any): Promise<string> {
+  const { randomUUID } = require("crypto");
   const { CloudFrontClient, CreateInvalidationCommand } = require("@aws-sdk/client-cloudfront");
-  const client = new CloudFrontClient({ region: "us-east-1" });
+  const client = new CloudFrontClient({ region: "us-east-1", ...(inputs.endpoint ? { endpoint: inputs.endpoint } : {}) });
   try {
     const r = await client.send(new CreateInvalidationCommand({
       DistributionId: inputs.distributionId,
-      InvalidationBatch: { CallerReference: `stackfile-${inputs.key}`, Paths: { Quantity: inputs.paths.length, Items: inputs.paths } },
+      // Unique per request (CallerReference is at most 128 characters).
+      InvalidationBatch: { CallerReference: `stackfile-${String(inputs.key).slice(0, 16)}-${randomUUID()}`, Paths: { Quantity: inputs.paths.length, Items: inputs.paths } },
     }));
     return r.Invalidation?.Id ?? inputs.key;
   } finally {
@@ -29,8 +35,9 @@ async function invalidate(inputs: any): Promise<string> {
 
 export const invalidationProvider: pulumi.dynamic.ResourceProvider = {
   async diff(_id: string, olds: any, news: any) {
+    // A new provider version alone invalidates nothing.
     const changes = olds.key !== news.key || olds.distributionId !== news.distributionId ||
-      JSON.stringify(olds.paths) !== JSON.stringify(news.paths) || olds.version !== news.version;
+      JSON.stringify(olds.paths) !== JSON.stringify(news.paths);
     return { changes, replaces: [], deleteBeforeReplace: false };
   },
   async create(inputs: any) {

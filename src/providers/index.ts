@@ -5,6 +5,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { redisUpdateGuardProvider } from "./redis-update-guard";
 import { assetSyncProvider } from "./asset-sync";
 import { invalidationProvider } from "./cloudfront-invalidation";
+import { originSecretProvider } from "./origin-secret";
 
 /** The module of every stackfile dynamic resource type. */
 export const DYNAMIC_MODULE = "stackfile";
@@ -13,6 +14,7 @@ export const DYNAMIC_TYPES = {
   RedisUpdateGuard: redisUpdateGuardProvider,
   AssetSync: assetSyncProvider,
   CloudFrontInvalidation: invalidationProvider,
+  OriginSecret: originSecretProvider,
 } satisfies Record<string, pulumi.dynamic.ResourceProvider>;
 
 export type DynamicTypeName = keyof typeof DYNAMIC_TYPES;

@@ -14,9 +14,14 @@ export const MANAGED = {
   allViewerExceptHostHeader: "b689b0a8-53d0-40ab-baf2-68738e2966ac",
 };
 
-/** Headers the server's responses vary by; without the RSC ones a cached RSC payload can be served as HTML. */
+/**
+ * Headers the server's responses vary by (without the RSC ones a cached RSC
+ * payload can be served as HTML), and `authorization`: with caching on,
+ * CloudFront passes the viewer's Authorization to the origin only as part of
+ * the cache key (and never serves one caller's response to another).
+ */
 export const NEXT_CACHE_KEY_HEADERS = [
-  "accept", "rsc", "next-router-prefetch", "next-router-state-tree", "next-url", "next-router-segment-prefetch", "x-prerender-revalidate",
+  "accept", "authorization", "rsc", "next-router-prefetch", "next-router-state-tree", "next-url", "next-router-segment-prefetch", "x-prerender-revalidate",
 ];
 
 const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
@@ -35,14 +40,20 @@ export interface SiteOrigins {
   bucketDomain: pulumi.Input<string>;
   s3OriginPath: string;
   s3AccessControlId: pulumi.Input<string>;
-  lambdaAccessControlId: pulumi.Input<string>;
-  /** Function URL hosts by OpenNext origin name (`default`, `imageOptimizer`). */
-  functionHosts: Record<string, pulumi.Input<string>>;
+  /** Function URL origins by OpenNext origin name (`default`, `imageOptimizer`). */
+  functionOrigins: Record<string, FunctionOrigin>;
   /**
    * The server as Lambda@Edge (a published version's ARN): what OpenNext routes
    * to `default` is answered by it on origin-request, in front of the S3 origin.
    */
   edgeServerArn?: pulumi.Input<string>;
+}
+
+/** A function URL behind the distribution: signed by an origin access control, or sent a secret header. */
+export interface FunctionOrigin {
+  host: pulumi.Input<string>;
+  accessControlId?: pulumi.Input<string>;
+  headers?: { name: string; value: pulumi.Input<string> }[];
 }
 
 /** `https://abc.lambda-url.us-east-1.on.aws/` -> `abc.lambda-url.us-east-1.on.aws`. */
@@ -106,7 +117,7 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
     };
   };
   const used = [...new Set(behaviors.map((b) => (edge && b.origin === "default" ? "s3" : b.origin)))].sort();
-  const unknown = used.filter((o) => o !== "s3" && !(o in origins.functionHosts));
+  const unknown = used.filter((o) => o !== "s3" && !(o in origins.functionOrigins));
   if (unknown.length) throw new OpenNextOutputError(`OpenNext's output routes to origins this component does not make: ${unknown.join(", ")}`);
   const defaultBehavior = behaviors.find((b) => b.pattern === "*") ?? { pattern: "*", origin: "default" };
 
@@ -123,8 +134,9 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
           ? { originId: "s3", domainName: origins.bucketDomain, originPath: `/${origins.s3OriginPath}`, originAccessControlId: origins.s3AccessControlId }
           : {
             originId: origin,
-            domainName: origins.functionHosts[origin],
-            originAccessControlId: origins.lambdaAccessControlId,
+            domainName: origins.functionOrigins[origin].host,
+            originAccessControlId: origins.functionOrigins[origin].accessControlId,
+            customHeaders: origins.functionOrigins[origin].headers,
             customOriginConfig: { httpPort: 80, httpsPort: 443, originProtocolPolicy: "https-only", originSslProtocols: ["TLSv1.2"] },
           }),
       defaultCacheBehavior: behaviorFor(defaultBehavior.origin),

@@ -7,7 +7,8 @@ import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
  * - `assets`: the one dynamic resource that syncs the static files
  * - `s3AccessControl`, `lambdaAccessControl`: CloudFront origin access controls
  * - per function (`server`, `image`, `revalidation`, `seeder`): `<fn>Role`, `<fn>Policy`, `<fn>LogGroup`, `<fn>Function`
- * - `serverUrl`, `serverUrlPermission`, `serverInvokePermission` (and the same for `image`): function URLs only CloudFront may call
+ * - `serverUrl`, `serverUrlPermission`, `serverInvokePermission`: the server's public URL (its package admits only the distribution, which sends `originSecret`)
+ * - `imageUrl`, `imageUrlPermission`, `imageInvokePermission`: the image optimizer's URL, which only CloudFront may call (signed)
  * - `revalidationQueue` (SQS FIFO), `revalidationEventSource`
  * - `tagTable` (DynamoDB tag cache), `seederInvocation` (seeds it once per build)
  * - `serverCachePolicy`, `viewerRequestFunction`, `distribution`, `invalidation` (once per build)
@@ -18,7 +19,7 @@ import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
 export const NEXTJS_WEB_CHILD_IDS = [
-  "bucket", "bucketPublicAccessBlock", "bucketPolicy", "assets", "s3AccessControl", "lambdaAccessControl",
+  "bucket", "bucketPublicAccessBlock", "bucketPolicy", "assets", "s3AccessControl", "lambdaAccessControl", "originSecret",
   "serverRole", "serverPolicy", "serverLogGroup", "serverFunction", "serverUrl", "serverUrlPermission", "serverInvokePermission",
   "imageRole", "imagePolicy", "imageLogGroup", "imageFunction", "imageUrl", "imageUrlPermission", "imageInvokePermission",
   "revalidationQueue", "revalidationRole", "revalidationPolicy", "revalidationLogGroup", "revalidationFunction", "revalidationEventSource",

@@ -64,10 +64,14 @@ function endpointsMade(): Set<string> {
   return set;
 }
 
-/** Ingress rules and gateway endpoints; call once the server's security group exists. */
+/**
+ * Ingress rules and gateway endpoints; call once the server's security group
+ * exists. In the VPC the site's own bucket and table (and connected ones) are
+ * reached through S3 and DynamoDB gateway endpoints.
+ */
 export function connectNetwork(
   scope: SiteScope, connections: ResolvedConnection[], serverSecurityGroupId: pulumi.Input<string> | undefined,
-  vpc: { id: pulumi.Input<string> } | undefined,
+  vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: ("s3" | "dynamodb")[] = [],
 ): void {
   const { parent, name, transforms } = scope;
   for (const c of connections) {
@@ -85,7 +89,7 @@ export function connectNetwork(
   if (!vpc) return;
   // A route table holds one endpoint route per service: one endpoint per program.
   const made = endpointsMade();
-  const kinds = [...new Set(connections.map((c) => c.gatewayEndpoint).filter((k): k is "s3" | "dynamodb" => !!k))].sort()
+  const kinds = [...new Set([...ownEndpoints, ...connections.map((c) => c.gatewayEndpoint).filter((k): k is "s3" | "dynamodb" => !!k)])].sort()
     .filter((k) => !made.has(k));
   for (const k of kinds) made.add(k);
   if (!kinds.length) return;

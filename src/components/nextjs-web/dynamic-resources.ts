@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { assetSyncProvider, ASSET_SYNC_VERSION } from "../../providers/asset-sync";
 import { invalidationProvider, INVALIDATION_VERSION } from "../../providers/cloudfront-invalidation";
 import { DYNAMIC_MODULE, type DynamicTypeName } from "../../providers";
+import { originSecretProvider, ORIGIN_SECRET_VERSION } from "../../providers/origin-secret";
 
 export interface AssetSyncArgs {
   bucket: pulumi.Input<string>;
@@ -22,12 +23,21 @@ export class AssetSync extends pulumi.dynamic.Resource {
 export interface InvalidationArgs {
   distributionId: pulumi.Input<string>;
   paths: string[];
-  key: string;
+  /** A digest of what the site serves: a different one means an invalidation. */
+  key: pulumi.Input<string>;
 }
 
-/** A CloudFront invalidation made once per build content. */
+/** A CloudFront invalidation made whenever what the site serves changes. */
 export class Invalidation extends pulumi.dynamic.Resource {
   constructor(name: string, args: InvalidationArgs, opts?: pulumi.CustomResourceOptions) {
     super(invalidationProvider, name, { ...args, version: INVALIDATION_VERSION }, opts, DYNAMIC_MODULE, "CloudFrontInvalidation" satisfies DynamicTypeName);
+  }
+}
+
+/** A random secret made once and kept in Pulumi's state (secret). */
+export class OriginSecret extends pulumi.dynamic.Resource {
+  declare public readonly value: pulumi.Output<string>;
+  constructor(name: string, args: { rotation?: string } = {}, opts?: pulumi.CustomResourceOptions) {
+    super(originSecretProvider, name, { rotation: args.rotation ?? "", version: ORIGIN_SECRET_VERSION, value: undefined }, { ...opts, additionalSecretOutputs: ["value"] }, DYNAMIC_MODULE, "OriginSecret" satisfies DynamicTypeName);
   }
 }

@@ -26,6 +26,10 @@ export interface FunctionSpec {
   description: string;
   bundleDir: string;
   handler: string;
+  /** The code package, when it is more than the bundle (the server's entry in front of OpenNext's handler). */
+  code?: { archive: pulumi.Input<pulumi.asset.Archive>; handler: string };
+  /** Made only after these (the server after the asset sync, so new code never names files not yet uploaded). */
+  dependsOn?: pulumi.Resource[];
   memory: pulumi.Input<number>;
   timeout: pulumi.Input<number>;
   environment: pulumi.Input<Record<string, pulumi.Input<string>>>;
@@ -104,7 +108,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
         timeout: spec.timeout,
         role: role.arn,
       }),
-      { parent, customTimeouts: { delete: EDGE_DELETE_TIMEOUT } },
+      { parent, customTimeouts: { delete: EDGE_DELETE_TIMEOUT }, dependsOn: spec.dependsOn },
     );
     if (spec.logsDisabled) {
       policy();
@@ -142,8 +146,8 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       description: `${spec.description} of ${name}`,
       runtime: "nodejs22.x",
       architectures: ["arm64"],
-      handler: spec.handler,
-      code: new pulumi.asset.FileArchive(spec.bundleDir),
+      handler: spec.code?.handler ?? spec.handler,
+      code: spec.code?.archive ?? new pulumi.asset.FileArchive(spec.bundleDir),
       memorySize: spec.memory,
       timeout: spec.timeout,
       role: role.arn,
@@ -152,25 +156,44 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       vpcConfig: spec.vpc,
     }),
     // Made once its permissions are in place, so a first invocation (the seeder's) has them.
-    { parent, dependsOn: vpcAccess ? [permissions, vpcAccess] : [permissions] },
+    { parent, dependsOn: [permissions, ...(vpcAccess ? [vpcAccess] : []), ...(spec.dependsOn ?? [])] },
   );
   return { fn, role, logGroup };
 }
 
 type PolicyDocumentStatement = { Effect: string; Action: string[]; Resource: pulumi.Input<string>[] };
 
-/** A function URL with IAM auth: only callers allowed by permissions (CloudFront) get in. */
-export function functionUrl(scope: SiteScope, id: string, fn: aws.lambda.Function, streaming: boolean): aws.lambda.FunctionUrl {
+/**
+ * A function URL. `AWS_IAM`: only callers its permissions allow (CloudFront,
+ * signing with an origin access control) get in. `NONE`: anyone may call it,
+ * and the function itself admits only its distribution (the server's entry).
+ */
+export function functionUrl(scope: SiteScope, id: string, fn: aws.lambda.Function, streaming: boolean, auth: "AWS_IAM" | "NONE" = "AWS_IAM"): aws.lambda.FunctionUrl {
   const { parent, name, transforms } = scope;
   return new aws.lambda.FunctionUrl(
     childName(name, `${id}Url`),
     childArgs(transforms, `${id}Url`, {
       functionName: fn.name,
-      authorizationType: "AWS_IAM",
+      authorizationType: auth,
       invokeMode: streaming ? "RESPONSE_STREAM" : "BUFFERED",
     }),
     { parent },
   );
+}
+
+/**
+ * Lets anyone call the function through its public URL (and only through the
+ * URL: the invoke permission holds only for calls made via a function URL),
+ * the two permissions Lambda wants since October 2025.
+ */
+export function publicUrlPermissions(scope: SiteScope, id: string, fn: aws.lambda.Function): void {
+  const { parent, name, transforms } = scope;
+  new aws.lambda.Permission(childName(name, `${id}UrlPermission`), childArgs(transforms, `${id}UrlPermission`, {
+    function: fn.name, action: "lambda:InvokeFunctionUrl", principal: "*", functionUrlAuthType: "NONE",
+  }), { parent });
+  new aws.lambda.Permission(childName(name, `${id}InvokePermission`), childArgs(transforms, `${id}InvokePermission`, {
+    function: fn.name, action: "lambda:InvokeFunction", principal: "*", invokedViaFunctionUrl: true,
+  }), { parent });
 }
 
 /** Lets this distribution (only) call the function's URL: both permissions CloudFront needs since October 2025. */

@@ -17,7 +17,7 @@ class Site extends pulumi.ComponentResource {
     } as unknown as OpenNextOutput;
     createSiteCdn({ parent: this, name: "web" }, output, {
       aliases: [], viewerCertificate: { cloudfrontDefaultCertificate: true }, bucketDomain: "b.s3.amazonaws.com", s3OriginPath: "_assets",
-      s3AccessControlId: "oac", lambdaAccessControlId: "oac2", functionHosts: { default: "x.lambda-url.us-east-1.on.aws" },
+      s3AccessControlId: "oac", functionOrigins: { default: { host: "x.lambda-url.us-east-1.on.aws" } },
     });
   }
 }

@@ -2,10 +2,11 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
+import { createHash } from "crypto";
 import { NextjsWeb, type NextjsWebArgs } from "../../../src/components/nextjs-web";
 import { IMMUTABLE, REVALIDATE } from "../../../src/components/nextjs-web/assets";
 import { NEXT_CACHE_KEY_HEADERS, MANAGED } from "../../../src/components/nextjs-web/cdn";
-import { run, outputValue, type Run } from "../../harness";
+import { run, outputValue, secretInput, type Run } from "../../harness";
 import { EXAMPLE_APP, exampleBuild } from "../../nextjs-fixture";
 
 const W = {
@@ -51,7 +52,7 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.deepStrictEqual(statement.Principal, { Service: "cloudfront.amazonaws.com" });
     assert.strictEqual(statement.Resource, `${r.one(W.bucket).state.arn}/_assets/*`);
     assert.deepStrictEqual(statement.Condition, { StringEquals: { "AWS:SourceArn": r.one(W.distribution).state.arn } });
-    const s3Origin = r.one(W.distribution).inputs.origins.find((o: any) => o.originId === "s3");
+    const s3Origin = originsOf(r).find((o: any) => o.originId === "s3");
     assert.deepStrictEqual(
       { domain: s3Origin.domainName, path: s3Origin.originPath, oac: s3Origin.originAccessControlId },
       { domain: r.one(W.bucket).state.bucketRegionalDomainName, path: "/_assets", oac: r.byName("web-s3-access-control")!.id },
@@ -78,11 +79,13 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     const server = r.byName("web-server-function")!.inputs;
     assert.deepStrictEqual(
       { runtime: server.runtime, arch: server.architectures, mem: server.memorySize, timeout: server.timeout, handler: server.handler },
-      { runtime: "nodejs22.x", arch: ["arm64"], mem: 1024, timeout: 30, handler: "index.handler" },
+      { runtime: "nodejs22.x", arch: ["arm64"], mem: 1024, timeout: 30, handler: "stackfile-server.handler" },
     );
     const env = server.environment.variables;
+    const secret = r.byName("web-origin-secret")!.state.value;
     assert.deepStrictEqual(env, {
       GREETING: "hello",
+      STACKFILE_ORIGIN_SHA256: createHash("sha256").update(secret).digest("hex"),
       CACHE_BUCKET_NAME: r.one(W.bucket).state.bucket,
       CACHE_BUCKET_KEY_PREFIX: "_cache",
       CACHE_BUCKET_REGION: "us-east-1",
@@ -113,16 +116,28 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.throws(() => new NextjsWeb("x", { appDirectory: EXAMPLE_APP, serverFunction: { timeout: 31 } }), /timeout must be at most 30/);
   });
 
-  it("gives each function URL IAM auth and lets only this distribution invoke it (both actions)", () => {
+  it("the image optimizer's URL takes IAM auth: only this distribution may invoke it (both actions), signed by an origin access control", () => {
     const distArn = r.one(W.distribution).state.arn;
-    for (const id of ["server", "image"]) {
-      const url = r.byName(`web-${id}-url`)!.inputs;
-      assert.deepStrictEqual([url.authorizationType, url.invokeMode], ["AWS_IAM", "BUFFERED"]);
-      const perms = r.all(W.permission).filter((p) => p.name.startsWith(`web-${id}-`)).map((p) => p.inputs);
-      assert.deepStrictEqual(perms.map((p) => p.action).sort(), ["lambda:InvokeFunction", "lambda:InvokeFunctionUrl"]);
-      assert.ok(perms.every((p) => p.principal === "cloudfront.amazonaws.com" && p.sourceArn === distArn && p.function === r.byName(`web-${id}-function`)!.state.name));
-    }
+    const url = r.byName("web-image-url")!.inputs;
+    assert.deepStrictEqual([url.authorizationType, url.invokeMode], ["AWS_IAM", "BUFFERED"]);
+    const perms = r.all(W.permission).filter((p) => p.name.startsWith("web-image-")).map((p) => p.inputs);
+    assert.deepStrictEqual(perms.map((p) => p.action).sort(), ["lambda:InvokeFunction", "lambda:InvokeFunctionUrl"]);
+    assert.ok(perms.every((p) => p.principal === "cloudfront.amazonaws.com" && p.sourceArn === distArn && p.function === r.byName("web-image-function")!.state.name));
     assert.strictEqual(r.byName("web-lambda-access-control")!.inputs.originAccessControlOriginType, "lambda");
+  });
+
+  it("the server's URL is public, invocable only through the URL, and CloudFront sends it the site's secret (no signing: bodies and Authorization pass)", () => {
+    const url = r.byName("web-server-url")!.inputs;
+    assert.deepStrictEqual([url.authorizationType, url.invokeMode], ["NONE", "BUFFERED"]);
+    const perms = r.all(W.permission).filter((p) => p.name.startsWith("web-server-")).map((p) => p.inputs).sort((a, b) => a.action.localeCompare(b.action));
+    assert.deepStrictEqual(perms.map((p) => [p.action, p.principal, p.functionUrlAuthType, p.invokedViaFunctionUrl]), [
+      ["lambda:InvokeFunction", "*", undefined, true],
+      ["lambda:InvokeFunctionUrl", "*", "NONE", undefined],
+    ]);
+    const origins = Object.fromEntries(originsOf(r).map((o: any) => [o.originId, o]));
+    assert.strictEqual(origins.default.originAccessControlId, undefined, "no signing for the server");
+    assert.deepStrictEqual(origins.default.customHeaders, [{ name: "x-stackfile-origin", value: r.byName("web-origin-secret")!.state.value }]);
+    assert.ok(secretInputOf(r.one(W.distribution).inputs.origins), "the origins hold the secret, so they are secret in state");
   });
 
   it("runs image optimization on arm64 with its bucket prefix, reading only assets", () => {
@@ -171,15 +186,25 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.deepStrictEqual(policy.headersConfig, { headerBehavior: "whitelist", headers: { items: NEXT_CACHE_KEY_HEADERS } });
     assert.deepStrictEqual(policy.queryStringsConfig, { queryStringBehavior: "all" });
     assert.match(r.one(W.cfFunction).inputs.code, /request\.headers\["x-forwarded-host"\] = request\.headers\.host/);
-    const origins = Object.fromEntries(d.origins.map((o: any) => [o.originId, o]));
+    const origins = Object.fromEntries(originsOf(r).map((o: any) => [o.originId, o]));
     assert.strictEqual(origins.default.domainName, r.byName("web-server-url")!.state.functionUrl.replace("https://", "").replace(/\/$/, ""));
     assert.strictEqual(origins.imageOptimizer.originAccessControlId, r.byName("web-lambda-access-control")!.id);
   });
 
-  it("invalidates the distribution keyed on the build, and outputs url", async () => {
-    const inv = r.one(W.invalidation).inputs;
-    assert.deepStrictEqual([inv.distributionId, inv.paths, inv.key], [r.one(W.distribution).id, ["/*"], exampleBuild().sourceHash]);
+  it("invalidates the distribution with a digest of what it serves (build and environment values), made after the files and the server; outputs url", async () => {
+    const inv = r.one(W.invalidation);
+    assert.deepStrictEqual([inv.inputs.distributionId, inv.inputs.paths], [r.one(W.distribution).id, ["/*"]]);
+    assert.match(inv.inputs.key, /^[0-9a-f]{64}$/);
+    assert.ok(inv.dependsOn.includes("web-assets") && inv.dependsOn.includes("web-server-function"));
+    const other = await make({ environment: [{ name: "GREETING", value: "bonjour" }] });
+    assert.notStrictEqual(other.one(W.invalidation).inputs.key, inv.inputs.key, "a new environment value invalidates");
+    const back = await make({ environment: [{ name: "GREETING", value: "hello" }] });
+    assert.strictEqual(back.one(W.invalidation).inputs.key, inv.inputs.key, "the same content has the same digest (the provider still makes a new request for it after a change)");
     assert.strictEqual(await outputValue(web!.url), `https://${r.one(W.distribution).state.domainName}`);
+  });
+
+  it("updates the server only after the asset sync has uploaded the new files", () => {
+    assert.ok(r.byName("web-server-function")!.dependsOn.includes("web-assets"));
   });
 
   it("takes Output values in environment", async () => {
@@ -223,3 +248,13 @@ describe("NextjsWeb resource count", function () {
     }
   });
 });
+
+/** The distribution's origins (secret: the server's holds the site's secret header). */
+function originsOf(rr: Run<unknown>): any[] {
+  return secretInput(rr.one(W.distribution).inputs.origins) as any[];
+}
+
+/** Whether a registered input is a secret (the SDK marks the whole top-level input). */
+function secretInputOf(v: unknown): boolean {
+  return typeof v === "object" && v !== null && "4dabf18193072939515e22adb298388d" in v;
+}

@@ -18,27 +18,9 @@ import { deployStackfile } from "../../../src/config/deploy";
 import { run, outputValue, secretInput } from "../../harness";
 import { EDGE_APP, EXAMPLE_APP, edgeBuild, exampleBuild } from "../../nextjs-fixture";
 import { startLocalS3 } from "../../s3-server";
+import { packageOf, unpack } from "../../packages";
 
 const make = (args: Partial<NextjsWebArgs> = {}) => run(() => new NextjsWeb("web", { appDirectory: EDGE_APP, useEdgeFunction: true, ...args }));
-
-/** The files of a recorded AssetArchive: directories (FileArchive) by key, text of StringAssets by name. */
-async function packageOf(code: any): Promise<{ dirs: Record<string, string>; texts: Record<string, string> }> {
-  const assets = await code.assets;
-  const dirs: Record<string, string> = {};
-  const texts: Record<string, string> = {};
-  for (const [key, value] of Object.entries<any>(assets)) {
-    if (value instanceof pulumi.asset.FileArchive) dirs[key] = await value.path;
-    else if (value instanceof pulumi.asset.StringAsset) texts[key] = (await value.text) as string;
-    else assert.fail(`unexpected member ${key} of the package`);
-  }
-  return { dirs, texts };
-}
-
-/** Writes the package as Lambda unpacks it: each archive's files at its key, each asset at its name. */
-function unpack(pkg: { dirs: Record<string, string>; texts: Record<string, string> }, into: string): void {
-  for (const [key, dir] of Object.entries(pkg.dirs)) fs.cpSync(dir, path.join(into, key), { recursive: true });
-  for (const [name, text] of Object.entries(pkg.texts)) fs.writeFileSync(path.join(into, name), text);
-}
 
 describe("useEdgeFunction rules", () => {
   const text = (extra: string) => `resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./x\n      useEdgeFunction: true\n${extra}  cache:\n    type: redis-cluster\n    properties: {instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1}\n`;

@@ -3,7 +3,7 @@ import { NextjsWeb, type NextjsWebArgs } from "../../../src/components/nextjs-we
 import { nextjsWebStaticProblems } from "../../../src/components/nextjs-web/rules";
 import { analyzeStackfile, formatProblem } from "../../../src/config/stackfile";
 import { run, outputValue } from "../../harness";
-import { EXAMPLE_APP, exampleBuild } from "../../nextjs-fixture";
+import { EXAMPLE_APP, exampleBuild, streamBuild } from "../../nextjs-fixture";
 
 const make = (args: Partial<NextjsWebArgs> = {}) => run(() => new NextjsWeb("web", { appDirectory: EXAMPLE_APP, ...args }));
 const serverPolicy = (r: Awaited<ReturnType<typeof make>>) => JSON.parse(r.byName("web-server-policy")!.inputs.policy).Statement;
@@ -137,10 +137,7 @@ describe("NextjsWeb options (continued)", function () {
     const fs = require("fs") as typeof import("fs");
     const path = require("path") as typeof import("path");
     // A copy of the example app, so its build does not replace the buffered one.
-    const dir = path.join(EXAMPLE_APP, "..", ".stream-app");
-    for (const entry of ["app", "next.config.mjs", "open-next.config.ts", "package.json", "tsconfig.json", "next-env.d.ts"]) {
-      fs.cpSync(path.join(EXAMPLE_APP, entry), path.join(dir, entry), { recursive: true });
-    }
+    const dir = streamBuild().appDir;
     const r = await run(() => new NextjsWeb("web", { appDirectory: dir, streamingEnabled: true }));
     assert.strictEqual(r.byName("web-server-url")!.inputs.invokeMode, "RESPONSE_STREAM");
     assert.strictEqual(r.byName("web-image-url")!.inputs.invokeMode, "BUFFERED");
@@ -168,6 +165,11 @@ describe("NextjsWeb joinDefaultVpc", function () {
     assert.strictEqual(sg.inputs.ingress, undefined);
     const server = r.byName("web-server-function")!;
     assert.deepStrictEqual(server.inputs.vpcConfig.securityGroupIds, [sg.id]);
+    // Only subnets in the zones Lambda serves, looked up (the mock account's last zone has no Lambda).
+    const lambdaZones = r.invokes.find((i) => i.token === "aws:ec2/getVpcEndpointService:getVpcEndpointService" && i.inputs.service === "lambda");
+    assert.ok(lambdaZones, "the zones are looked up");
+    const subnetLookup = r.invokes.find((i) => i.token === "aws:ec2/getSubnets:getSubnets" && i.inputs.filters.some((f: any) => f.name === "availability-zone"))!;
+    assert.deepStrictEqual(subnetLookup.inputs.filters.find((f: any) => f.name === "availability-zone").values, ["us-east-1a", "us-east-1b", "us-east-1c"]);
     assert.strictEqual(server.inputs.vpcConfig.subnetIds.length, 3);
     assert.ok(server.dependsOn.includes("web-server-vpc-access"), "the function waits for its ENI permissions");
     assert.strictEqual(r.byName("web-server-vpc-access")!.inputs.policyArn, "arn:aws:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole");
@@ -176,6 +178,25 @@ describe("NextjsWeb joinDefaultVpc", function () {
     const plain = await make();
     assert.strictEqual(plain.byName("web-server-function")!.inputs.vpcConfig, undefined);
     assert.strictEqual(plain.byName("web-server-security-group"), undefined);
+  });
+
+  it("reaches its own bucket and tag table through S3 and DynamoDB gateway endpoints on the VPC's route tables, made once for two sites", async () => {
+    const r = await run(() => {
+      new NextjsWeb("a", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true });
+      new NextjsWeb("b", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true });
+    });
+    const endpoints = r.all("aws:ec2/vpcEndpoint:VpcEndpoint");
+    assert.deepStrictEqual(endpoints.map((e) => [e.name, e.inputs.serviceName, e.inputs.vpcEndpointType]).sort(), [
+      ["a-dynamodb-endpoint", "com.amazonaws.us-east-1.dynamodb", "Gateway"],
+      ["a-s3-endpoint", "com.amazonaws.us-east-1.s3", "Gateway"],
+    ]);
+    const routeTables = r.invokes.find((i) => i.token === "aws:ec2/getRouteTables:getRouteTables")!;
+    assert.strictEqual(routeTables.inputs.vpcId, "vpc-0a1b2c3d4e5f60718");
+    for (const e of endpoints) {
+      assert.strictEqual(e.inputs.vpcId, "vpc-0a1b2c3d4e5f60718");
+      assert.match(e.inputs.routeTableIds.join(","), /^rtb-[0-9a-f]{17}$/, "the VPC's route table, as looked up");
+    }
+    assert.strictEqual((await make()).all("aws:ec2/vpcEndpoint:VpcEndpoint").length, 0, "none outside the VPC");
   });
 });
 

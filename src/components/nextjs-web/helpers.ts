@@ -1,0 +1,87 @@
+// The site's helper functions: the image optimizer (behind its own URL, signed
+// by CloudFront's origin access control: it answers GET only), the warmer, ISR
+// revalidation from the queue, and the tag cache seeding once per build.
+import * as fs from "fs";
+import * as path from "path";
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import type { BuildResult } from "./build";
+import type { SiteStorage } from "./storage";
+import { createFunction, functionUrl, type SiteScope } from "./functions";
+import { urlHost } from "./cdn";
+import { hashFile } from "./assets";
+import { childArgs, childName } from "../../shared/children";
+
+/** Days the logs of the helper functions are kept. */
+const HELPER_LOG_DAYS = 30;
+
+export interface SiteHelpers {
+  /** The image optimizer's function and URL host, when the build has one. */
+  image?: { fn: aws.lambda.Function; host: pulumi.Output<string> };
+}
+
+export function createHelpers(scope: SiteScope, build: BuildResult, storage: SiteStorage, server: aws.lambda.Function, warmInstances: pulumi.Input<number> | undefined): SiteHelpers {
+  const { parent, name, transforms } = scope;
+  const opts = { parent };
+  const output = build.output;
+  const bundle = (rel: string) => path.join(build.appDir, rel);
+  const { bucket, queue, table } = storage;
+  const out: SiteHelpers = {};
+
+  const imageSpec = output.origins.imageOptimizer;
+  if (imageSpec) {
+    const image = createFunction(scope, {
+      id: "image", description: "Next.js image optimization", bundleDir: bundle(imageSpec.bundle), handler: imageSpec.handler,
+      memory: 1536, timeout: 25, logRetentionDays: HELPER_LOG_DAYS,
+      environment: { BUCKET_NAME: bucket.bucket, BUCKET_KEY_PREFIX: output.origins.s3.originPath },
+      statements: [{ Action: ["s3:GetObject"], Resource: [pulumi.interpolate`${bucket.arn}/${output.origins.s3.originPath}/*`] }],
+    });
+    out.image = { fn: image.fn, host: urlHost(functionUrl(scope, "image", image.fn, false).functionUrl) };
+  }
+
+  const warmerSpec = output.additionalProps?.warmer;
+  if (warmInstances !== undefined && warmerSpec) {
+    const warmer = createFunction(scope, {
+      id: "warmer", description: "Next.js server warmer", bundleDir: bundle(warmerSpec.bundle), handler: warmerSpec.handler,
+      memory: 128, timeout: 60, logRetentionDays: HELPER_LOG_DAYS,
+      environment: { WARM_PARAMS: pulumi.jsonStringify([{ function: server.name, concurrency: warmInstances }]) },
+      statements: [{ Action: ["lambda:InvokeFunction"], Resource: [server.arn] }],
+    });
+    const schedule = new aws.cloudwatch.EventRule(childName(name, "warmerSchedule"), childArgs(transforms, "warmerSchedule", {
+      description: `Keeps ${name}'s server instances warm`, scheduleExpression: "rate(5 minutes)",
+    }), opts);
+    new aws.cloudwatch.EventTarget(childName(name, "warmerTarget"), childArgs(transforms, "warmerTarget", { rule: schedule.name, arn: warmer.fn.arn }), opts);
+    new aws.lambda.Permission(childName(name, "warmerPermission"), childArgs(transforms, "warmerPermission", {
+      function: warmer.fn.name, action: "lambda:InvokeFunction", principal: "events.amazonaws.com", sourceArn: schedule.arn,
+    }), opts);
+  }
+
+  const revalidationSpec = output.additionalProps?.revalidationFunction;
+  if (revalidationSpec) {
+    const revalidation = createFunction(scope, {
+      id: "revalidation", description: "Next.js ISR revalidation", bundleDir: bundle(revalidationSpec.bundle), handler: revalidationSpec.handler,
+      memory: 128, timeout: 30, logRetentionDays: HELPER_LOG_DAYS, environment: {},
+      statements: [{ Action: ["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes", "sqs:ChangeMessageVisibility"], Resource: [queue.arn] }],
+    });
+    new aws.lambda.EventSourceMapping(childName(name, "revalidationEventSource"), childArgs(transforms, "revalidationEventSource", {
+      eventSourceArn: queue.arn, functionName: revalidation.fn.name, batchSize: 5,
+    }), opts);
+  }
+
+  const seederSpec = output.additionalProps?.initializationFunction;
+  if (seederSpec) {
+    const seeder = createFunction(scope, {
+      id: "seeder", description: "Next.js tag cache seeding", bundleDir: bundle(seederSpec.bundle), handler: seederSpec.handler,
+      memory: 256, timeout: 300, logRetentionDays: HELPER_LOG_DAYS, environment: { CACHE_DYNAMO_TABLE: table.name },
+      statements: [{ Action: ["dynamodb:BatchWriteItem", "dynamodb:PutItem", "dynamodb:DescribeTable"], Resource: [table.arn] }],
+    });
+    // Seeded once per build content, never on the clock.
+    const seedFile = path.join(bundle(seederSpec.bundle), "dynamodb-cache.json");
+    new aws.lambda.Invocation(childName(name, "seederInvocation"), childArgs(transforms, "seederInvocation", {
+      functionName: seeder.fn.name,
+      input: JSON.stringify({ RequestType: "Create" }),
+      triggers: { content: fs.existsSync(seedFile) ? hashFile(seedFile) : build.sourceHash },
+    }), opts);
+  }
+  return out;
+}

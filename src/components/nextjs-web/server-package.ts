@@ -1,0 +1,113 @@
+// The code package of the regional server: OpenNext's bundle plus an entry,
+// `stackfile-server.mjs`, in front of its handler. The function URL has no IAM
+// auth (an origin access control would require viewers to sign request bodies
+// and would replace their Authorization header), so the entry admits only
+// requests that carry the site's secret, which CloudFront adds as an origin
+// custom header; it also makes calls to AWS services fail fast when there is
+// no route to them (a function in the default VPC without an endpoint).
+import * as pulumi from "@pulumi/pulumi";
+import { serverModule } from "./edge-package";
+
+export const SERVER_ENTRY = "stackfile-server.mjs";
+export const SERVER_HANDLER = "stackfile-server.handler";
+/** The origin custom header CloudFront adds with the secret. */
+export const ORIGIN_SECRET_HEADER = "x-stackfile-origin";
+/**
+ * The server's environment variable holding the secret's sha256 (hex): the
+ * entry compares digests, so the function's settings never hold the secret.
+ */
+export const ORIGIN_SECRET_ENV = "STACKFILE_ORIGIN_SHA256";
+/** How long a connection to an AWS service may take before the call fails (in-region ones take milliseconds). */
+export const AWS_CONNECT_TIMEOUT_MS = 1000;
+
+/** Code that makes every HTTP(S) call to an AWS service fail when no connection is made in time. */
+export const FAIL_FAST_AWS_CALLS = `import http from "node:http";
+import https from "node:https";
+import { syncBuiltinESMExports } from "node:module";
+
+// OpenNext's S3, DynamoDB and SQS clients set no connection timeout: without a
+// route (a VPC without endpoints) a call would wait until the function times out.
+const CONNECT_TIMEOUT_MS = ${AWS_CONNECT_TIMEOUT_MS};
+const endpointHosts = new Set(Object.entries(process.env)
+  .filter(([name]) => name.startsWith("AWS_ENDPOINT_URL"))
+  .map(([, url]) => { try { return new URL(url).hostname; } catch { return ""; } }));
+const isAws = (host) => /\\.amazonaws\\.com(\\.cn)?$/.test(host) || endpointHosts.has(host);
+for (const mod of [http, https]) {
+  const request = mod.request;
+  mod.request = function (...args) {
+    const req = request.apply(this, args);
+    const host = req.host ?? "";
+    if (isAws(host)) {
+      req.once("socket", (socket) => {
+        if (!socket.connecting) return;
+        const timer = setTimeout(() => {
+          console.error("stackfile: no connection to " + host + " within " + CONNECT_TIMEOUT_MS + " ms (from a VPC, an AWS service needs an endpoint)");
+          const err = new Error("connection to " + host + " timed out");
+          err.code = "ETIMEDOUT";
+          req.destroy(err);
+        }, CONNECT_TIMEOUT_MS);
+        socket.once("connect", () => clearTimeout(timer));
+        socket.once("close", () => clearTimeout(timer));
+      });
+    }
+    return req;
+  };
+}
+// The bundle imports { request } from "node:https": its bindings follow.
+syncBuiltinESMExports();
+`;
+
+/** The entry module: admit requests from the distribution only, then run OpenNext's handler. */
+export function serverEntry(serverFile: string, serverExport: string, streaming: boolean): string {
+  const head = `// Written by stackfile. In front of OpenNext's server: requests that did not come
+// through the site's CloudFront distribution (which adds the secret header) are
+// refused, and calls to AWS services fail fast when they cannot connect.
+import { createHash, timingSafeEqual } from "node:crypto";
+${FAIL_FAST_AWS_CALLS}
+const EXPECTED = Buffer.from(process.env.${ORIGIN_SECRET_ENV} ?? "", "hex");
+const digest = (text) => createHash("sha256").update(text).digest();
+const server = await import("./${serverFile}");
+
+/** An HTTP request through the function URL (the warmer's events are not). */
+const isHttp = (event) => Boolean(event && event.requestContext && event.requestContext.http);
+
+/** Whether the request carries the secret; the header never reaches the app. */
+function admitted(event) {
+  const headers = event.headers ?? {};
+  const given = headers["${ORIGIN_SECRET_HEADER}"];
+  delete headers["${ORIGIN_SECRET_HEADER}"];
+  return EXPECTED.length === 32 && typeof given === "string" && timingSafeEqual(digest(given), EXPECTED);
+}
+
+const FORBIDDEN = "Forbidden: this function answers only through its CloudFront distribution";
+`;
+  if (!streaming) {
+    return `${head}
+export async function handler(event, context) {
+  if (isHttp(event) && !admitted(event)) {
+    return { statusCode: 403, headers: { "content-type": "text/plain" }, body: FORBIDDEN };
+  }
+  return server.${serverExport}(event, context);
+}
+`;
+  }
+  return `${head}
+export const handler = awslambda.streamifyResponse(async (event, responseStream, context) => {
+  if (isHttp(event) && !admitted(event)) {
+    const stream = awslambda.HttpResponseStream.from(responseStream, { statusCode: 403, headers: { "content-type": "text/plain" } });
+    stream.end(FORBIDDEN);
+    return;
+  }
+  return server.${serverExport}(event, responseStream, context);
+});
+`;
+}
+
+/** OpenNext's bundle with the entry. */
+export function serverPackage(bundleDir: string, handler: string, streaming: boolean): pulumi.asset.AssetArchive {
+  const { file, exportName } = serverModule(bundleDir, handler);
+  return new pulumi.asset.AssetArchive({
+    ".": new pulumi.asset.FileArchive(bundleDir),
+    [SERVER_ENTRY]: new pulumi.asset.StringAsset(serverEntry(file, exportName, streaming)),
+  });
+}

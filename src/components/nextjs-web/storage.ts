@@ -1,0 +1,69 @@
+// A site's storage: the private bucket (reachable only through CloudFront),
+// its static files synced by one resource, the ISR revalidation queue and the
+// tag cache table.
+import * as path from "path";
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import type { BuildResult } from "./build";
+import type { NextjsFileOption } from "./properties";
+import { assetManifest } from "./assets";
+import { AssetSync } from "./dynamic-resources";
+import type { SiteScope } from "./functions";
+import { childArgs, childName } from "../../shared/children";
+import { argumentsError } from "../../shared/component-error";
+
+/** The longest name prefix of a FIFO queue: 80 - 26 unique characters - ".fifo". */
+const SQS_PREFIX_MAX = 49;
+
+export interface SiteStorage {
+  bucket: aws.s3.Bucket;
+  assets: AssetSync;
+  queue: aws.sqs.Queue;
+  table: aws.dynamodb.Table;
+}
+
+export function createStorage(scope: SiteScope, build: BuildResult, fileOptions: NextjsFileOption[], region: pulumi.Input<string>): SiteStorage {
+  const { parent, name, transforms } = scope;
+  const opts = { parent };
+  const output = build.output;
+  const bucket = new aws.s3.Bucket(childName(name, "bucket"), childArgs(transforms, "bucket", { forceDestroy: true }), opts);
+  new aws.s3.BucketPublicAccessBlock(childName(name, "bucketPublicAccessBlock"), childArgs(transforms, "bucketPublicAccessBlock", {
+    bucket: bucket.id, blockPublicAcls: true, blockPublicPolicy: true, ignorePublicAcls: true, restrictPublicBuckets: true,
+  }), opts);
+
+  const manifest = assetManifest(build.appDir, output, fileOptions);
+  if (manifest.unmatched.length) {
+    const prefix = `${output.origins.s3.originPath}/`;
+    const sample = manifest.files.filter((f) => f.key.startsWith(prefix)).map((f) => f.key.slice(prefix.length));
+    const examples = [...new Set([...sample.filter((k) => !k.startsWith("_next/")).slice(0, 3), ...sample.slice(0, 1)])];
+    throw argumentsError("NextjsWeb", name, manifest.unmatched.map((i) => ({
+      path: ["fileOptions", i, "includePattern"],
+      message: `fileOptions[${i}].includePattern '${fileOptions[i].includePattern}' matches no static file of the build (${sample.length} files; for example ${examples.join(", ")})`,
+      hint: "a pattern without '/' matches file names at any depth (*.ico); one with '/' starts at the root of the static files (_next/static/**)",
+    })));
+  }
+  const assets = new AssetSync(childName(name, "assets"), childArgs(transforms, "assets", {
+    bucket: bucket.bucket,
+    region,
+    baseDir: path.relative(process.cwd(), build.appDir) || ".",
+    copies: manifest.copies,
+    files: manifest.files,
+    keepPrefixes: [`${output.origins.s3.originPath}/_next/static/`],
+  }), { parent, dependsOn: [bucket] });
+
+  const queue = new aws.sqs.Queue(childName(name, "revalidationQueue"), childArgs(transforms, "revalidationQueue", {
+    // The provider adds 26 characters and .fifo to a prefix, within SQS's 80: a longer
+    // prefix would fail, so the queue is then named like every other child.
+    ...(`${name}-revalidation-`.length <= SQS_PREFIX_MAX ? { namePrefix: `${name}-revalidation-` } : {}),
+    fifoQueue: true, receiveWaitTimeSeconds: 20,
+  }), opts);
+  const table = new aws.dynamodb.Table(childName(name, "tagTable"), childArgs(transforms, "tagTable", {
+    billingMode: "PAY_PER_REQUEST",
+    hashKey: "tag",
+    rangeKey: "path",
+    pointInTimeRecovery: { enabled: true },
+    attributes: [{ name: "tag", type: "S" }, { name: "path", type: "S" }, { name: "revalidatedAt", type: "N" }],
+    globalSecondaryIndexes: [{ name: "revalidate", hashKey: "path", rangeKey: "revalidatedAt", projectionType: "ALL" }],
+  }), opts);
+  return { bucket, assets, queue, table };
+}
