@@ -114,6 +114,49 @@ export const LAMBDA_RULES: AwsRule[] = [
     },
   },
   {
+    id: "lambda/public-invoke",
+    types: [PERMISSION],
+    summary: "An invoke permission for everyone (*) holds only for calls through the function URL; otherwise any AWS account may invoke the function",
+    source: "https://docs.aws.amazon.com/lambda/latest/dg/urls-auth.html (lambda:InvokedViaFunctionUrl)",
+    check(r) {
+      const i = r.inputs;
+      return i.principal === "*" && i.action === "lambda:InvokeFunction" && i.invokedViaFunctionUrl !== true
+        ? [{ input: "invokedViaFunctionUrl", message: "an invoke permission for everyone must set invokedViaFunctionUrl: true (calls through the function URL only)" }] : [];
+    },
+    examples: {
+      pass: [{ inputs: { action: "lambda:InvokeFunction", function: "f", principal: "*", invokedViaFunctionUrl: true } }],
+      fail: [{ inputs: { action: "lambda:InvokeFunction", function: "f", principal: "*" } }],
+    },
+  },
+  {
+    id: "lambda/url-permissions",
+    types: [URL_],
+    summary: "A function URL answers only callers granted both lambda:InvokeFunctionUrl (with the URL's auth type) and lambda:InvokeFunction (since October 2025); a URL without IAM auth needs them for everyone",
+    source: "https://docs.aws.amazon.com/lambda/latest/dg/urls-auth.html",
+    check(r, ctx) {
+      const perms = ctx.resources.filter((x) => x.type === PERMISSION && x.inputs.function === r.inputs.functionName).map((x) => x.inputs);
+      const auth = r.inputs.authorizationType;
+      const url = perms.filter((p) => p.action === "lambda:InvokeFunctionUrl" && (p.functionUrlAuthType ?? auth) === auth && (auth !== "NONE" || p.principal === "*"));
+      const invoke = perms.filter((p) => p.action === "lambda:InvokeFunction" && (auth !== "NONE" || p.principal === "*"));
+      if (!url.length || !invoke.length) {
+        const missing = [!url.length ? "lambda:InvokeFunctionUrl" : "", !invoke.length ? "lambda:InvokeFunction" : ""].filter(Boolean).join(" and ");
+        return [{ input: "functionName", message: `nobody${auth === "NONE" ? " (everyone, for a URL without IAM auth)" : ""} is granted ${missing} on ${r.inputs.functionName}: the URL would answer 403` }];
+      }
+      return [];
+    },
+    examples: {
+      pass: [
+        { inputs: { functionName: "f", authorizationType: "NONE" } },
+        { type: PERMISSION, name: "p1", inputs: { function: "f", action: "lambda:InvokeFunctionUrl", principal: "*", functionUrlAuthType: "NONE" } },
+        { type: PERMISSION, name: "p2", inputs: { function: "f", action: "lambda:InvokeFunction", principal: "*", invokedViaFunctionUrl: true } },
+      ],
+      fail: [
+        { inputs: { functionName: "f", authorizationType: "NONE" } },
+        { type: PERMISSION, name: "p1", inputs: { function: "f", action: "lambda:InvokeFunctionUrl", principal: "*", functionUrlAuthType: "NONE" } },
+      ],
+    },
+  },
+  {
     id: "lambda/invocation",
     types: [INVOCATION],
     summary: "An invocation's input is a JSON document",

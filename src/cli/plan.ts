@@ -19,7 +19,8 @@ export interface PlanOptions {
 }
 
 export interface PlanResult {
-  resources: { type: string; name: string; parent: string | null; inputs: unknown }[];
+  /** `dependsOn`: names of the resources it is made after (explicit dependencies and those of its inputs), sorted. */
+  resources: { type: string; name: string; parent: string | null; dependsOn: string[]; inputs: unknown }[];
   outputs: Record<string, Record<string, unknown>>;
   placeholders: string[];
   /** What AWS or a preview would refuse, with document paths: a plan with problems is no promise. */
@@ -108,7 +109,9 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
     }
   }
   const resources: PlanResult["resources"] = [];
-  for (const r of run.resources) resources.push({ type: r.type, name: r.name, parent: r.parent, inputs: maskSecrets(await describeAssets(r.inputs)) });
+  for (const r of run.resources) {
+    resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn: [...new Set(r.dependsOn)].sort(), inputs: maskSecrets(await describeAssets(r.inputs)) });
+  }
   return { resources, outputs, placeholders, problems };
 }
 

@@ -1,13 +1,17 @@
 // Dynamic provider that syncs a build's static files to S3 as ONE resource
 // (not one Pulumi resource per file). Uploads only new or changed files, in
-// parallel with retries; keeps the previous deploy's `_next/static` files
-// (open pages still load them); deletes what it uploaded when deleted.
+// parallel with retries; keeps the `_next/static` files of the last builds
+// (pages opened before a deploy still load them), then removes them; deletes
+// what it uploaded when deleted.
 // Self-contained: clients are built inside each method; files are read from
 // `baseDir` (relative to the engine's working directory, never absolute).
 import type * as pulumi from "@pulumi/pulumi";
 
 /** Bump when the provider's behaviour changes. */
-export const ASSET_SYNC_VERSION = 1;
+export const ASSET_SYNC_VERSION = 2;
+
+/** How many earlier builds' files under `keepPrefixes` stay after a deploy. */
+export const RETAINED_BUILDS = 3;
 
 export interface AssetSyncInputs {
   bucket: string;
@@ -22,12 +26,16 @@ export interface AssetSyncInputs {
   keepPrefixes: string[];
   /** Parallel uploads. */
   concurrency?: number;
+  /** How many earlier builds' files under `keepPrefixes` stay (RETAINED_BUILDS). */
+  retainBuilds: number;
   syncVersion: number;
 }
 
 export interface AssetSyncOutputs extends AssetSyncInputs {
-  /** Keys of earlier deploys kept under `keepPrefixes`. */
-  retained: string[];
+  /** Which sync this is (1 at create, one more at each update that ran). */
+  generation: number;
+  /** Keys of earlier builds kept under `keepPrefixes`, with the generation that dropped them. */
+  retained: { key: string; since: number }[];
   /** Files uploaded by the last create or update. */
   uploaded: number;
   deleted: number;
@@ -42,21 +50,24 @@ export const assetSyncProvider: pulumi.dynamic.ResourceProvider = {
   },
 
   async create(inputs: any) {
-    const outs = await sync(inputs, [], []);
+    const outs = await sync(inputs, [], [], 1);
     return { id: `${inputs.bucket}/assets`, outs };
   },
 
   async update(_id: string, olds: any, news: any) {
-    return { outs: await sync(news, olds.files ?? [], olds.retained ?? []) };
+    return { outs: await sync(news, olds.files ?? [], olds.retained ?? [], (olds.generation ?? 1) + 1) };
   },
 
   async delete(_id: string, props: any) {
-    await sync({ ...props, files: [], keepPrefixes: [] }, props.files ?? [], props.retained ?? []);
+    await sync({ ...props, files: [], keepPrefixes: [] }, props.files ?? [], props.retained ?? [], (props.generation ?? 1) + 1);
   },
 };
 
 /** Uploads what changed from `oldFiles` to `inputs.files` and deletes what is gone. */
-async function sync(inputs: any, oldFiles: any[], oldRetained: string[]): Promise<any> {
+async function sync(inputs: any, oldFiles: any[], oldRetainedRaw: any[], generation: number): Promise<any> {
+  const RETAIN: number = inputs.retainBuilds;
+  // Earlier versions kept bare keys: they count as dropped by the previous sync.
+  const oldRetained: { key: string; since: number }[] = oldRetainedRaw.map((r: any) => (typeof r === "string" ? { key: r, since: generation - 1 } : r));
   const fs = require("fs");
   const path = require("path");
   const { S3Client, PutObjectCommand, DeleteObjectsCommand } = require("@aws-sdk/client-s3");
@@ -117,17 +128,22 @@ async function sync(inputs: any, oldFiles: any[], oldRetained: string[]): Promis
     });
     await Promise.all(workers);
 
-    // What is gone: kept under keepPrefixes (old pages still load them), deleted otherwise.
-    const gone = [...oldFiles.map((f: any) => f.key), ...oldRetained].filter((k) => !wanted.has(k));
+    // What is gone: kept under keepPrefixes for the next builds (old pages still
+    // load them), deleted otherwise and once older than RETAIN builds.
     const keep = (k: string) => inputs.keepPrefixes.some((p: string) => k.startsWith(p));
-    const retained = [...new Set(gone.filter(keep))].sort();
-    const remove = [...new Set(gone.filter((k) => !keep(k)))];
+    const dropped = oldFiles.map((f: any) => f.key).filter((k: string) => !wanted.has(k));
+    const retainedBefore = oldRetained.filter((r) => !wanted.has(r.key));
+    const expired = retainedBefore.filter((r) => generation - r.since >= RETAIN || !keep(r.key)).map((r) => r.key);
+    const retainedMap = new Map<string, number>(retainedBefore.filter((r) => !expired.includes(r.key)).map((r) => [r.key, r.since]));
+    for (const k of dropped.filter(keep)) if (!retainedMap.has(k)) retainedMap.set(k, generation);
+    const retained = [...retainedMap].map(([key, since]) => ({ key, since })).sort((a, b) => (a.key < b.key ? -1 : 1));
+    const remove = [...new Set([...dropped.filter((k: string) => !keep(k)), ...expired])];
     for (let i = 0; i < remove.length; i += 1000) {
       const batch = remove.slice(i, i + 1000);
       await withRetry("delete of old files", () =>
         client.send(new DeleteObjectsCommand({ Bucket: inputs.bucket, Delete: { Objects: batch.map((Key: string) => ({ Key })), Quiet: true } })));
     }
-    return { ...rest, retained, uploaded: changed.length, deleted: remove.length };
+    return { ...rest, generation, retained, uploaded: changed.length, deleted: remove.length };
   } finally {
     client.destroy();
   }

@@ -57,7 +57,7 @@ describe("stackfile plan", () => {
   it("prints the whole resource tree with secrets masked", async () => {
     const r = await cli("plan", EXAMPLE);
     assert.strictEqual(r.code, 0, r.err);
-    assert.match(r.out, /68 resources \(4 components\)/);
+    assert.match(r.out, /71 resources \(4 components\)/);
     assert.match(r.out, /^sessions {2}\(stackfile:index:RedisCluster\)$/m);
     assert.match(r.out, /└─ cache-replication-group {2}\(aws:elasticache\/replicationGroup:ReplicationGroup\)/);
     assert.match(r.out, /authToken: \[secret\]/);
@@ -76,13 +76,17 @@ describe("stackfile plan", () => {
       { type: rg.type, parent: rg.parent, authToken: rg.inputs.authToken, port: rg.inputs.port },
       { type: "aws:elasticache/replicationGroup:ReplicationGroup", parent: "cache", authToken: "[secret]", port: 6379 },
     );
-    assert.deepStrictEqual(plan.resources.find((x: any) => x.name === "cache"), { type: "stackfile:index:RedisCluster", name: "cache", parent: null, inputs: {} });
+    assert.deepStrictEqual(plan.resources.find((x: any) => x.name === "cache"), { type: "stackfile:index:RedisCluster", name: "cache", parent: null, dependsOn: [], inputs: {} });
+    // The order a reviewer needs: the server only after its static files, the group after its guard.
+    assert.ok(plan.resources.find((x: any) => x.name === "web-server-function").dependsOn.includes("web-assets"));
+    assert.ok(rg.dependsOn.includes("cache-update-guard"));
     assert.strictEqual(plan.outputs.cache.connectionString, "[secret]");
     assert.strictEqual(plan.outputs.cache.port, 6379);
     assert.match(plan.outputs.sessions.host, /^clustercfg\./);
     assert.ok(!r.out.includes("Sessions-Password-123") && !r.out.includes("Cache-Password-12345"), "secret values never show");
     const server = plan.resources.find((x: any) => x.name === "web-server-function");
-    assert.strictEqual(server.inputs.code, `archive of ${path.join("examples", "nextjs-app", ".open-next", "server-functions", "default")}`, "code shows as the folder it is made from");
+    assert.deepStrictEqual(Object.keys(server.inputs.code.archive), [".", "stackfile-server.mjs"], "code shows as what it is made of");
+    assert.strictEqual(server.inputs.code.archive["."], `archive of ${path.join("examples", "nextjs-app", ".open-next", "server-functions", "default")}`);
   });
 
   it("resolves $ResourceParam across resources (cache.port follows sessions.port)", async () => {

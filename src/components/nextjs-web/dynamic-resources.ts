@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { assetSyncProvider, ASSET_SYNC_VERSION } from "../../providers/asset-sync";
+import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../providers/asset-sync";
 import { invalidationProvider, INVALIDATION_VERSION } from "../../providers/cloudfront-invalidation";
 import { DYNAMIC_MODULE, type DynamicTypeName } from "../../providers";
 import { originSecretProvider, ORIGIN_SECRET_VERSION } from "../../providers/origin-secret";
@@ -16,7 +16,7 @@ export interface AssetSyncArgs {
 /** The static files of a build, synced to the bucket by one resource. */
 export class AssetSync extends pulumi.dynamic.Resource {
   constructor(name: string, args: AssetSyncArgs, opts?: pulumi.CustomResourceOptions) {
-    super(assetSyncProvider, name, { ...args, syncVersion: ASSET_SYNC_VERSION }, opts, DYNAMIC_MODULE, "AssetSync" satisfies DynamicTypeName);
+    super(assetSyncProvider, name, { ...args, retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION }, opts, DYNAMIC_MODULE, "AssetSync" satisfies DynamicTypeName);
   }
 }
 

@@ -6,7 +6,7 @@ import { execFile } from "child_process";
 import { promisify } from "util";
 import * as pulumi from "@pulumi/pulumi";
 import { S3Client, ListObjectsV2Command, HeadObjectCommand, GetObjectCommand } from "@aws-sdk/client-s3";
-import { assetSyncProvider, ASSET_SYNC_VERSION } from "../../../src/providers/asset-sync";
+import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../../src/providers/asset-sync";
 import { assetManifest, IMMUTABLE, REVALIDATE } from "../../../src/components/nextjs-web/assets";
 import type { OpenNextOutput } from "../../../src/components/nextjs-web/build";
 import { startLocalS3, type LocalS3 } from "../../s3-server";
@@ -41,7 +41,7 @@ describe("asset sync against a local S3-compatible server", function () {
   const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: "site" }))).Contents ?? []).map((o) => o.Key!).sort();
   const inputs = (dir: string) => ({
     bucket: "site", region: "us-east-1", endpoint: s3.endpoint, baseDir: dir, keepPrefixes: ["_assets/_next/static/"],
-    syncVersion: ASSET_SYNC_VERSION, ...assetManifest(dir, OUTPUT, [{ includePattern: "fonts/**", headers: [{ key: "Cache-Control", value: "public, max-age=86400" }] }]),
+    retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION, ...assetManifest(dir, OUTPUT, [{ includePattern: "fonts/**", headers: [{ key: "Cache-Control", value: "public, max-age=86400" }] }]),
   });
 
   it("uploads everything first, with cache and content headers; no change uploads 0; one change uploads 1; delete empties the bucket", async () => {
@@ -86,9 +86,24 @@ describe("asset sync against a local S3-compatible server", function () {
     fs.writeFileSync(path.join(dir, ".open-next/assets/_next/static/chunks/new.js"), "new");
     const second = await assetSyncProvider.update!("id", first.outs, inputs(dir));
     assert.deepStrictEqual(await keys(), ["_assets/BUILD_ID", "_assets/_next/static/chunks/new.js", "_assets/_next/static/chunks/old.js"]);
-    assert.deepStrictEqual(second.outs.retained, ["_assets/_next/static/chunks/old.js"]);
+    assert.deepStrictEqual(second.outs.retained, [{ key: "_assets/_next/static/chunks/old.js", since: 2 }]);
     await assetSyncProvider.delete!("id", second.outs);
     assert.deepStrictEqual(await keys(), [], "delete removes retained files too");
+  });
+
+  it("keeps the _next/static files of the last 3 builds, then removes them", async () => {
+    const dir = app({ ".open-next/assets/_next/static/chunks/v1.js": "1", ".open-next/assets/BUILD_ID": "1" });
+    let state = (await assetSyncProvider.create(inputs(dir))).outs;
+    for (let v = 2; v <= 5; v++) {
+      fs.rmSync(path.join(dir, `.open-next/assets/_next/static/chunks/v${v - 1}.js`));
+      fs.writeFileSync(path.join(dir, `.open-next/assets/_next/static/chunks/v${v}.js`), String(v));
+      state = (await assetSyncProvider.update!("id", state, inputs(dir))).outs;
+      const chunks = (await keys()).filter((k) => k.includes("/chunks/")).map((k) => k.replace(/^.*\//, ""));
+      // Build v is live; v-1, v-2 and v-3 stay for pages opened before (never more than 3 old builds).
+      assert.deepStrictEqual(chunks, Array.from({ length: Math.min(v, 4) }, (_, i) => `v${v - Math.min(v, 4) + 1 + i}.js`), `after build ${v}`);
+    }
+    await assetSyncProvider.delete!("id", state);
+    assert.deepStrictEqual(await keys(), []);
   });
 
   it("retries a transient failure", async () => {

@@ -12,7 +12,7 @@ import * as aws from "@pulumi/aws";
 import { NextjsWeb, type NextjsWebArgs } from "../../../src/components/nextjs-web";
 import { analyzeStackfile, formatProblem } from "../../../src/config/stackfile";
 import { EDGE_DELETE_TIMEOUT } from "../../../src/components/nextjs-web/functions";
-import { assetSyncProvider, ASSET_SYNC_VERSION } from "../../../src/providers/asset-sync";
+import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../../src/providers/asset-sync";
 import { assetManifest } from "../../../src/components/nextjs-web/assets";
 import { deployStackfile } from "../../../src/config/deploy";
 import { run, outputValue, secretInput } from "../../harness";
@@ -212,7 +212,7 @@ describe("NextjsWeb with useEdgeFunction", function () {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-edge-"));
     try {
       await assetSyncProvider.create({
-        bucket, region: "us-east-1", endpoint: s3.endpoint, baseDir: EDGE_APP, keepPrefixes: [], syncVersion: ASSET_SYNC_VERSION,
+        bucket, region: "us-east-1", endpoint: s3.endpoint, baseDir: EDGE_APP, keepPrefixes: [], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION,
         ...assetManifest(EDGE_APP, edgeBuild().output),
       });
       unpack(await packageOf(r.byName("web-server-function")!.inputs.code), dir);

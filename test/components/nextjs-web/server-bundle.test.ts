@@ -5,7 +5,7 @@ import * as assert from "assert";
 import * as path from "path";
 import { execFile } from "child_process";
 import { promisify } from "util";
-import { assetSyncProvider, ASSET_SYNC_VERSION } from "../../../src/providers/asset-sync";
+import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../../src/providers/asset-sync";
 import { assetManifest } from "../../../src/components/nextjs-web/assets";
 import { startLocalS3, type LocalS3 } from "../../s3-server";
 import { EXAMPLE_APP, exampleBuild } from "../../nextjs-fixture";
@@ -22,7 +22,7 @@ describe("the built Next.js server bundle, run locally", function () {
     const build = exampleBuild();
     const manifest = assetManifest(EXAMPLE_APP, build.output);
     await assetSyncProvider.create({
-      bucket: "site", region: "us-east-1", endpoint: s3.endpoint, baseDir: EXAMPLE_APP, keepPrefixes: [], syncVersion: ASSET_SYNC_VERSION, ...manifest,
+      bucket: "site", region: "us-east-1", endpoint: s3.endpoint, baseDir: EXAMPLE_APP, keepPrefixes: [], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION, ...manifest,
     });
     const bundle = path.join(EXAMPLE_APP, build.output.origins.default.bundle);
     const env = {

@@ -10,7 +10,7 @@ import { execFile } from "child_process";
 import { createHash, randomBytes } from "crypto";
 import { promisify } from "util";
 import { NextjsWeb } from "../../../src/components/nextjs-web";
-import { assetSyncProvider, ASSET_SYNC_VERSION } from "../../../src/providers/asset-sync";
+import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../../src/providers/asset-sync";
 import { assetManifest } from "../../../src/components/nextjs-web/assets";
 import { run } from "../../harness";
 import { packageOf, unpack } from "../../packages";
@@ -58,7 +58,7 @@ describe("the server package behind its function URL (run for real)", function (
     d = await deploy(EXAMPLE_APP, false);
     s3 = await startLocalS3([d.bucket]);
     await assetSyncProvider.create({
-      bucket: d.bucket, region: "us-east-1", endpoint: s3.endpoint, baseDir: EXAMPLE_APP, keepPrefixes: [], syncVersion: ASSET_SYNC_VERSION, ...assetManifest(EXAMPLE_APP, build.output),
+      bucket: d.bucket, region: "us-east-1", endpoint: s3.endpoint, baseDir: EXAMPLE_APP, keepPrefixes: [], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION, ...assetManifest(EXAMPLE_APP, build.output),
     });
   });
   after(async () => {

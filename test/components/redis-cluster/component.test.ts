@@ -94,7 +94,7 @@ describe("RedisCluster", () => {
     assert.deepStrictEqual(r.invokes.map((i) => i.token).sort(), ["aws:ec2/getSubnets:getSubnets", "aws:ec2/getVpc:getVpc"]);
     assert.deepStrictEqual(r.invokes.find((i) => i.token === "aws:ec2/getVpc:getVpc")!.inputs, { default: true });
     const subnets = r.one(T.subnetGroup).inputs.subnetIds as string[];
-    assert.strictEqual(subnets.length, 3);
+    assert.strictEqual(subnets.length, 4);
     assert.ok(subnets.every((s) => s.startsWith("subnet-")));
     const rg = r.one(T.replicationGroup).inputs;
     assert.strictEqual(rg.subnetGroupName, r.one(T.subnetGroup).state.name);
