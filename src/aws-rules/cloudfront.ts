@@ -295,3 +295,29 @@ export const CLOUDFRONT_RULES: AwsRule[] = [
     },
   },
 ];
+
+/** Policies of the plan that count toward an account's custom policy quota. */
+function policiesPerAccount(type: string, what: string, quotaName: string): AwsRule {
+  return {
+    id: `cloudfront/${type === CACHE ? "cache" : "origin-request"}-policies-per-account`,
+    types: [type],
+    summary: `An account has at most 20 custom ${what} by default; each stack's count toward it`,
+    source: `${QUOTAS} (${quotaName}: 20, adjustable)`,
+    quota: { default: 20, adjustable: true },
+    check(r, ctx, limit) {
+      const all = ctx.resources.filter((x) => x.type === type);
+      return all.length > limit && all[0] === r
+        ? [{ input: "name", message: `this stack makes ${all.length} custom ${what}; an account has ${limit} by default, other stacks' included (raise "${quotaName}", then plan with --quota ${this.id}=N)` }]
+        : [];
+    },
+    examples: {
+      pass: [{ inputs: {} }],
+      fail: [{ inputs: {} }, ...Array.from({ length: 20 }, (_, i) => ({ name: `p${i}`, inputs: {} }))],
+    },
+  };
+}
+
+CLOUDFRONT_RULES.push(
+  policiesPerAccount(CACHE, "cache policies", "Custom cache policies per AWS account"),
+  policiesPerAccount(ORP, "origin request policies", "Custom origin request policies per AWS account"),
+);

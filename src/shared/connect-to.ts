@@ -18,6 +18,8 @@ export interface Connection {
   ingress?: { securityGroupId: pulumi.Input<string>; port: pulumi.Input<number> };
   /** Reachable only from inside the VPC. */
   vpcOnly?: boolean;
+  /** Reached over the internet: not from a function in the default VPC (no NAT). */
+  internetOnly?: boolean;
   /** The VPC gateway endpoint that keeps it reachable from a workload in the VPC. */
   gatewayEndpoint?: "s3" | "dynamodb";
 }
@@ -60,7 +62,7 @@ const all = <T>(x: pulumi.Input<T>) => pulumi.output(x);
 /** The connection to `target`, by its kind (the rows of the spec's table). */
 export function connectionTo(target: ConnectTarget): Connection {
   if (target === SES_MACRO) {
-    return { variables: {}, statements: [{ Action: ["ses:*"], Resource: ["*"] }] };
+    return { variables: {}, statements: [{ Action: ["ses:*"], Resource: ["*"] }], internetOnly: true };
   }
   if (isConnectable(target)) return target.connection();
   if (target instanceof aws.s3.Bucket || target instanceof aws.s3.BucketV2) {
@@ -136,11 +138,12 @@ export function connectionTo(target: ConnectTarget): Connection {
 function hostedConnection(t: HostedTarget): Connection {
   switch (t.kind) {
     case "hosted-streaming-topic":
-      return { variables: { TOPIC_NAME: t.topicName, TOPIC_ID: t.topicId, USERNAME: t.username, PASSWORD: pulumi.secret(t.password), TCP_ENDPOINT: t.tcpEndpoint, REST_URL: t.restUrl }, statements: [] };
+      return { variables: { TOPIC_NAME: t.topicName, TOPIC_ID: t.topicId, USERNAME: t.username, PASSWORD: pulumi.secret(t.password), TCP_ENDPOINT: t.tcpEndpoint, REST_URL: t.restUrl }, statements: [], internetOnly: true };
     case "hosted-redis":
       return {
         variables: { HOST: t.host, PORT: t.port, PASSWORD: pulumi.secret(t.password), REST_TOKEN: pulumi.secret(t.restToken), REST_URL: t.restUrl, REDIS_URL: pulumi.secret(t.redisUrl) },
         statements: [],
+        internetOnly: true,
       };
     case "private-service":
       return { variables: { ADDRESS: t.address }, statements: [] };

@@ -89,6 +89,7 @@ export function managedCertificate(
         type: option.type,
         records: [option.value],
         ttl: 60,
+        // ACM gives every certificate of a name the same validation record.
         allowOverwrite: true,
       }),
       { parent: scope.parent },
@@ -120,7 +121,9 @@ export function aliasRecords(
         name: domainName,
         type,
         aliases: [{ name: target.name, zoneId: target.zoneId, evaluateTargetHealth: false }],
-        allowOverwrite: true,
+        // A record of the same name that already exists is not taken over silently:
+        // the deploy stops (delete it, or let an override set allowOverwrite).
+        allowOverwrite: false,
       }),
       { parent: scope.parent },
     );

@@ -57,7 +57,7 @@ describe("stackfile plan", () => {
   it("prints the whole resource tree with secrets masked", async () => {
     const r = await cli("plan", EXAMPLE);
     assert.strictEqual(r.code, 0, r.err);
-    assert.match(r.out, /71 resources \(4 components\)/);
+    assert.match(r.out, /72 resources \(4 components\)/);
     assert.match(r.out, /^sessions {2}\(stackfile:index:RedisCluster\)$/m);
     assert.match(r.out, /└─ cache-replication-group {2}\(aws:elasticache\/replicationGroup:ReplicationGroup\)/);
     assert.match(r.out, /authToken: \[secret\]/);

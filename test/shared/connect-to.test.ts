@@ -154,7 +154,7 @@ describe("connectTo on nextjs-web", function () {
     const r = await run(() => {
       const cache = new RedisCluster("myCache", { instanceSize: "cache.t4g.micro", defaultUserPassword: "Correct-Horse-Battery-1", accessibility: { accessibilityMode: "scoping-workloads-in-vpc" } });
       const files = new aws.s3.Bucket("files");
-      new NextjsWeb("web", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [cache, files, SES_MACRO] });
+      new NextjsWeb("web", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [cache, files] });
     });
     const ingress = r.all("aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule");
     assert.deepStrictEqual(ingress.map((x) => x.name), ["web-connect-ingress-my-cache"]);
@@ -167,7 +167,7 @@ describe("connectTo on nextjs-web", function () {
     assert.strictEqual(env.STP_MY_CACHE_PORT, "6379");
     assert.strictEqual(env.STP_FILES_NAME, r.byName("files")!.state.bucket);
     const statements = JSON.parse(r.byName("web-server-policy")!.inputs.policy).Statement;
-    assert.ok(statements.some((s: any) => s.Action.includes("ses:*")));
+    assert.ok(statements.some((s: any) => s.Resource.includes(r.byName("files")!.state.arn)));
     const endpoint = r.byName("web-s3-endpoint")!.inputs;
     assert.deepStrictEqual([endpoint.serviceName, endpoint.vpcEndpointType, endpoint.vpcId], ["com.amazonaws.us-east-1.s3", "Gateway", "vpc-0a1b2c3d4e5f60718"]);
     // The site's own tag table needs DynamoDB's endpoint anyway.
@@ -213,6 +213,12 @@ describe("connectTo on nextjs-web", function () {
     assert.ok(out.some((p) => p.startsWith("s.yaml:6:23: connectTo names 'db2', which is not a resource of this file")), out.join("\n"));
   });
 
+  it("refuses, from the VPC, targets reached over the internet (mail, hosted services)", async () => {
+    await assert.rejects(run(() => {
+      new NextjsWeb("web", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [SES_MACRO, { name: "upstash", target: { kind: "hosted-redis", host: "h", port: "6379", password: "p", restToken: "t", restUrl: "https://u", redisUrl: "rediss://u" } }] });
+    }), /connectTo: ses, upstash are reached over the internet, which a server in the default VPC cannot reach \(no NAT\)/);
+  });
+
   it("YAML: names must be resources of the stack of connectable types; VPC needed for redis", () => {
     const text = "resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./x\n      connectTo: [cache, api, cahce, aws:ses]\n  cache:\n    type: redis-cluster\n    properties: {instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1}\n  api:\n    type: http-api-gateway\n";
     assert.deepStrictEqual(analyzeStackfile("s.yaml", text).problems.map(formatProblem), [
@@ -220,9 +226,13 @@ describe("connectTo on nextjs-web", function () {
       "s.yaml:6:26: connectTo cannot connect to http-api-gateway 'api': this stack can connect to redis-cluster and the macro aws:ses",
       "s.yaml:6:31: connectTo names 'cahce', which is not a resource of this file; did you mean 'cache'?",
     ]);
-    const ok = text.replace("appDirectory: ./x", "appDirectory: ./x\n      joinDefaultVpc: true").replace("[cache, api, cahce, aws:ses]", "[cache, aws:ses]");
+    const ok = text.replace("appDirectory: ./x", "appDirectory: ./x\n      joinDefaultVpc: true").replace("[cache, api, cahce, aws:ses]", "[cache]");
     const a = analyzeStackfile("s.yaml", ok);
     assert.deepStrictEqual(a.problems, []);
+    // The mail-sending macro is reached over the internet, which the VPC has no way to (no NAT).
+    assert.deepStrictEqual(analyzeStackfile("s.yaml", ok.replace("[cache]", "[cache, aws:ses]")).problems.map(formatProblem), [
+      "s.yaml:7:26: aws:ses is reached over the internet, which a server in the default VPC cannot reach (no NAT); remove joinDefaultVpc, or aws:ses",
+    ]);
     assert.deepStrictEqual(a.model.resources.map((r) => r.name), ["cache", "web", "api"], "the connected cluster is made first");
   });
 });

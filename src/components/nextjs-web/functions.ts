@@ -32,7 +32,8 @@ export interface FunctionSpec {
   dependsOn?: pulumi.Resource[];
   memory: pulumi.Input<number>;
   timeout: pulumi.Input<number>;
-  environment: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Absent: no environment block (an empty one shows as a change on every preview). */
+  environment?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   statements: PolicyStatement[];
   logRetentionDays: pulumi.Input<number>;
   /** No log group; the role may not write logs (the function's output is dropped). */
@@ -102,7 +103,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
         runtime: "nodejs22.x",
         architectures: ["x86_64"],
         handler: EDGE_HANDLER,
-        code: edgePackage(spec.bundleDir, spec.handler, spec.environment),
+        code: edgePackage(spec.bundleDir, spec.handler, spec.environment ?? {}),
         publish: true,
         memorySize: spec.memory,
         timeout: spec.timeout,
@@ -151,7 +152,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       memorySize: spec.memory,
       timeout: spec.timeout,
       role: role.arn,
-      environment: { variables: spec.environment },
+      environment: spec.environment === undefined ? undefined : { variables: spec.environment },
       loggingConfig: logGroup ? { logFormat: "Text", logGroup: logGroup.name } : undefined,
       vpcConfig: spec.vpc,
     }),
@@ -209,7 +210,8 @@ export function cloudFrontInvokePermissions(
         action,
         principal: "cloudfront.amazonaws.com",
         sourceArn: distributionArn,
-        ...(action === "lambda:InvokeFunctionUrl" ? { functionUrlAuthType: "AWS_IAM" } : {}),
+        // Through the URL only: not a direct invoke from any distribution's own code.
+        ...(action === "lambda:InvokeFunctionUrl" ? { functionUrlAuthType: "AWS_IAM" } : { invokedViaFunctionUrl: true }),
       }),
       { parent },
     );

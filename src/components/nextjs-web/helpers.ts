@@ -60,7 +60,7 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
   if (revalidationSpec) {
     const revalidation = createFunction(scope, {
       id: "revalidation", description: "Next.js ISR revalidation", bundleDir: bundle(revalidationSpec.bundle), handler: revalidationSpec.handler,
-      memory: 128, timeout: 30, logRetentionDays: HELPER_LOG_DAYS, environment: {},
+      memory: 128, timeout: 30, logRetentionDays: HELPER_LOG_DAYS,
       statements: [{ Action: ["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes", "sqs:ChangeMessageVisibility"], Resource: [queue.arn] }],
     });
     new aws.lambda.EventSourceMapping(childName(name, "revalidationEventSource"), childArgs(transforms, "revalidationEventSource", {

@@ -84,6 +84,14 @@ export class NextjsWeb extends pulumi.ComponentResource {
         hint: "set joinDefaultVpc: true",
       });
     }
+    const internetOnly = connections.filter((c) => c.internetOnly).map((c) => c.name);
+    if (internetOnly.length && props.joinDefaultVpc === true) {
+      problems.push({
+        path: ["connectTo"],
+        message: `${internetOnly.join(", ")} ${internetOnly.length > 1 ? "are" : "is"} reached over the internet, which a server in the default VPC cannot reach (no NAT)`,
+        hint: "remove joinDefaultVpc, or that connectTo entry",
+      });
+    }
     if (problems.length) throw argumentsError("NextjsWeb", name, problems);
     const p = withDefaults("NextjsWebProperties", props) as unknown as Normalized;
     let build: BuildResult;

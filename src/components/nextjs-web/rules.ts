@@ -88,6 +88,9 @@ export function nextjsWebStaticProblems(p: Obj): Problem[] {
   (Array.isArray(p.connectTo) ? p.connectTo : []).forEach((c, i) => {
     if (typeof c !== "string") return;
     if (connected.has(c)) out.push({ path: ["connectTo", i], message: `connectTo names '${c}' twice` });
+    if (c === "aws:ses" && p.joinDefaultVpc === true) {
+      out.push({ path: ["connectTo", i], message: "aws:ses is reached over the internet, which a server in the default VPC cannot reach (no NAT)", hint: "remove joinDefaultVpc, or aws:ses" });
+    }
     connected.add(c);
   });
   (Array.isArray(p.iamRoleStatements) ? p.iamRoleStatements : []).forEach((s, i) => {

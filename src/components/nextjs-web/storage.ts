@@ -56,6 +56,9 @@ export function createStorage(scope: SiteScope, build: BuildResult, fileOptions:
     // prefix would fail, so the queue is then named like every other child.
     ...(`${name}-revalidation-`.length <= SQS_PREFIX_MAX ? { namePrefix: `${name}-revalidation-` } : {}),
     fifoQueue: true, receiveWaitTimeSeconds: 20,
+    // Six times the revalidation function's timeout, as Lambda advises; a message
+    // that keeps failing blocks its page's group for a day at most.
+    visibilityTimeoutSeconds: 180, messageRetentionSeconds: 86400,
   }), opts);
   const table = new aws.dynamodb.Table(childName(name, "tagTable"), childArgs(transforms, "tagTable", {
     billingMode: "PAY_PER_REQUEST",
