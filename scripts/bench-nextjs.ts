@@ -53,7 +53,7 @@ console.log(`nextjs-web plan of the generated app: first ${(first.ms / 1000).toF
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { buildNextApp } = require("../dist/components/nextjs-web/build") as typeof import("../src/components/nextjs-web/build");
 const skipStart = process.hrtime.bigint();
-const reused = buildNextApp(APP, { stdio: "ignore" });
+const reused = buildNextApp(APP, { say: () => undefined });
 const skipMs = Number(process.hrtime.bigint() - skipStart) / 1e6;
 console.log(`nextjs-web build step of the unchanged generated app: ${skipMs.toFixed(0)} ms (${reused.built ? "REBUILT" : "skipped"})`);
 
@@ -85,7 +85,7 @@ const EDGE_APP = path.join(ROOT, "examples", ".edge-app");
 for (const entry of ["app", "next.config.mjs", "open-next.config.ts", "package.json", "tsconfig.json", "next-env.d.ts"]) {
   fs.cpSync(path.join(EXAMPLE, entry), path.join(EDGE_APP, entry), { recursive: true });
 }
-const edge = buildNextApp(EDGE_APP, { edge: true, stdio: "ignore" });
+const edge = buildNextApp(EDGE_APP, { edge: true, say: () => undefined });
 const edgeDir = path.join(EDGE_APP, edge.output.origins.default.bundle);
 const edgeFiles = execFileSync("find", [".", "-type", "f"], { cwd: edgeDir, encoding: "utf8" }).trim().split("\n");
 let raw = 0;

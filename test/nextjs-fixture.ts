@@ -9,7 +9,7 @@ export const EXAMPLE_APP = path.join(__dirname, "..", "examples", "nextjs-app");
 let built: BuildResult | undefined;
 
 export function exampleBuild(): BuildResult {
-  built ??= buildNextApp(EXAMPLE_APP, { stdio: ["ignore", "ignore", "inherit"] });
+  built ??= buildNextApp(EXAMPLE_APP, { say: () => undefined });
   return built;
 }
 
@@ -22,7 +22,7 @@ let edgeBuilt: BuildResult | undefined;
 export function edgeBuild(): BuildResult {
   if (!edgeBuilt) {
     for (const entry of APP_FILES) fs.cpSync(path.join(EXAMPLE_APP, entry), path.join(EDGE_APP, entry), { recursive: true });
-    edgeBuilt = buildNextApp(EDGE_APP, { edge: true, stdio: ["ignore", "ignore", "inherit"] });
+    edgeBuilt = buildNextApp(EDGE_APP, { edge: true, say: () => undefined });
   }
   return edgeBuilt;
 }
@@ -35,7 +35,7 @@ let streamBuilt: BuildResult | undefined;
 export function streamBuild(): BuildResult {
   if (!streamBuilt) {
     for (const entry of APP_FILES) fs.cpSync(path.join(EXAMPLE_APP, entry), path.join(STREAM_APP, entry), { recursive: true });
-    streamBuilt = buildNextApp(STREAM_APP, { streaming: true, stdio: ["ignore", "ignore", "inherit"] });
+    streamBuilt = buildNextApp(STREAM_APP, { streaming: true, say: () => undefined });
   }
   return streamBuilt;
 }

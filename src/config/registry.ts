@@ -9,7 +9,7 @@ import { httpApiGatewayStaticProblems } from "../components/http-api-gateway/rul
 import { HTTP_API_GATEWAY_CHILD_IDS } from "../components/http-api-gateway/child-ids";
 import { nextjsWebParams } from "../components/nextjs-web/properties";
 import { NEXTJS_WEB_CHILD_IDS } from "../components/nextjs-web/child-ids";
-import { nextjsWebStaticProblems } from "../components/nextjs-web/rules";
+import { appDirectoryProblems, nextjsWebStaticProblems } from "../components/nextjs-web/rules";
 
 /** A referenceable parameter of a resource type. */
 export interface ParamSpec {
@@ -41,6 +41,8 @@ export interface ResourceTypeEntry {
   /** Child ids `overrides` may name. */
   childIds: readonly string[];
   staticRules(props: Record<string, unknown>): Problem[];
+  /** Rules across the stack's resources of this type; problems by resource name. */
+  crossRules?(resources: { name: string; props: Record<string, unknown> }[]): { resource: string; problem: Problem }[];
   updateRules?(old: Record<string, unknown>, next: Record<string, unknown>): Problem[];
 }
 
@@ -100,6 +102,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
     domainPaths: [["customDomains", "*", "domainName"]],
     childIds: NEXTJS_WEB_CHILD_IDS,
     staticRules: nextjsWebStaticProblems,
+    crossRules: appDirectoryProblems,
   },
 };
 

@@ -83,6 +83,10 @@ export function analyze(doc: unknown): Analysis {
   }
   checkConnections(resources, problems, isMap(res) ? res : {});
   checkDomains(resources, problems);
+  for (const entry of Object.values(registry)) {
+    const mine = resources.filter((r) => r.entry === entry).map((r) => ({ name: r.name, props: r.prepared }));
+    for (const { resource, problem } of entry.crossRules?.(mine) ?? []) problems.push(...under(["resources", resource, "properties"], [problem]));
+  }
   checkReferences(resources, problems);
   const names = resources.map((r) => r.name);
   const edges = Object.fromEntries(resources.map((r) => [r.name, r.refs.map((x) => x.resource)]));

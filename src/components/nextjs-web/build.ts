@@ -1,13 +1,18 @@
-// Builds a Next.js app with OpenNext (or the user's buildCommand), skips the
-// build when the sources have not changed, reads what OpenNext says to deploy,
-// and makes sure the image optimizer's sharp matches the function's CPU.
-import { spawnSync, type StdioOptions } from "child_process";
+// Builds a Next.js app with OpenNext (or the user's buildCommand): one build
+// at a time per app directory, skipped when the sources have not changed and
+// what the last build left is whole, its output made independent of where the
+// checkout is, and the image optimizer's sharp made to match its CPU.
+import { spawnSync } from "child_process";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { sourceHash } from "./source-hash";
 import { BuildError } from "./build-error";
 import { checkEdgePackageSize, serverModule } from "./edge-package";
+import { EDGE, STREAMING, openNextCommand, overrideConfig } from "./open-next-config";
+import { readOutput, readStamp, writeStamp } from "./build-stamp";
+import { withBuildLock } from "./build-lock";
+import { normalizeBuildPaths } from "./normalize-output";
+import { ensureSharpForArm64 } from "./sharp";
 
 /** `.open-next/open-next.output.json`, the parts read here. */
 export interface OpenNextOutput {
@@ -43,25 +48,22 @@ export interface BuildOptions {
   streaming?: boolean;
   /** Build the server for Lambda@Edge (OpenNext's `aws-cloudfront` converter: origin-request events in, CloudFront responses out). */
   edge?: boolean;
-  /** Where the build's output goes; by default to stderr, so `plan --json` stays clean. */
-  stdio?: StdioOptions;
+  /** Who builds, in progress lines (the resource's name). */
+  label?: string;
+  /** Where progress lines go: stderr by default (so `plan --json` stays clean). */
+  say?: (line: string) => void;
+  /** Show the build's own output as it runs (otherwise only when it fails). Also STACKFILE_VERBOSE=1. */
+  verbose?: boolean;
 }
 
 export { BuildError };
 
 /** Bump when what the build step does changes, so earlier builds are not reused. */
-const BUILD_STEP_VERSION = "1";
-const STAMP = ".stackfile-build.json";
+const BUILD_STEP_VERSION = "2";
 const CONFIG_FILES = ["next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs"];
 
-/** `open-next build` from the @opennextjs/aws this package depends on (its exports hide package.json). */
-function openNextCommand(): string {
-  for (const dir of require.resolve.paths("@opennextjs/aws") ?? []) {
-    const bin = path.join(dir, "@opennextjs", "aws", "dist", "index.js");
-    if (fs.existsSync(bin)) return `"${process.execPath}" "${bin}" build`;
-  }
-  throw new BuildError("@opennextjs/aws is not installed; run npm install in your project");
-}
+const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
+const indent = (text: string) => text.split("\n").filter((l) => l.trim() !== "").map((l) => `  | ${l}`).join("\n");
 
 export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResult {
   const dir = path.resolve(appDir);
@@ -75,35 +77,73 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   const streaming = opts.streaming === true;
   const edge = opts.edge === true;
   if (streaming && edge) throw new BuildError("an edge server cannot stream responses; build for one or the other");
-  const override = streaming ? STREAMING : edge ? EDGE : undefined;
-  const command = opts.buildCommand ?? openNextCommand() + (override ? ` --config-path ${overrideConfig(dir, override)}` : "");
-  const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered"]);
+  const label = opts.label ?? path.basename(dir);
+  const say = opts.say ?? stderrLine;
+  const where = path.relative(process.cwd(), dir) || ".";
   const outDir = path.join(dir, ".open-next");
-  const stampFile = path.join(outDir, STAMP);
-  const outputFile = path.join(outDir, "open-next.output.json");
-  const stamp = fs.existsSync(stampFile) ? (JSON.parse(fs.readFileSync(stampFile, "utf8")) as { sourceHash?: string }) : {};
-  const reuse = stamp.sourceHash === hash && fs.existsSync(outputFile);
 
-  if (!reuse) {
-    const r = spawnSync(command, {
-      cwd: dir,
-      shell: true,
-      stdio: opts.stdio ?? ["ignore", process.stderr, process.stderr],
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    if (r.error) throw new BuildError(`could not run the build of ${appDir} (${opts.buildCommand ?? "open-next build"}): ${r.error.message}`);
-    if (r.status !== 0) {
-      throw new BuildError(
-        `the build of ${appDir} failed: \`${opts.buildCommand ?? "open-next build"}\` exited with ${r.status ?? r.signal}; its output is above`,
-      );
+  const { output, hash, built } = withBuildLock(dir, label, say, () => {
+    const override = streaming ? STREAMING : edge ? EDGE : undefined;
+    const command = opts.buildCommand ?? openNextCommand() + (override ? ` --config-path ${overrideConfig(dir, override)}` : "");
+    const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered"]);
+    const last = readStamp(outDir) === hash ? readOutput(dir, outDir) : undefined;
+    if (last && "output" in last) {
+      say(`${label}: sources unchanged, build skipped`);
+      return { output: last.output, hash, built: false };
     }
-    if (!fs.existsSync(outputFile)) {
-      throw new BuildError(
-        `the build of ${appDir} left no .open-next/open-next.output.json; buildCommand must run \`open-next build\` (from @opennextjs/aws)`,
-      );
+    if (last && "why" in last) say(`${label}: the last build is not whole (${last.why}); building again`);
+    say(`building ${label} (${opts.buildCommand ? `\`${opts.buildCommand}\`` : "OpenNext"}) in ${where} ...`);
+    const started = Date.now();
+    runBuild(dir, command, opts, say);
+    const result = readOutput(dir, outDir);
+    if ("why" in result) {
+      throw new BuildError(`the build of ${appDir} left no usable .open-next (${result.why}); buildCommand must run \`open-next build\` (from @opennextjs/aws)`);
     }
+    checkTarget(appDir, result.output, streaming, edge);
+    if (edge) checkEdgePackageSize(path.join(dir, result.output.origins.default.bundle));
+    normalizeBuildPaths(outDir);
+    ensureSharpForArm64(outDir, result.output);
+    writeStamp(outDir, hash);
+    say(`${label}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { output: result.output, hash, built: true };
+  });
+  checkTarget(appDir, output, streaming, edge);
+  if (edge) serverModule(path.join(dir, output.origins.default.bundle), output.origins.default.handler);
+
+  const warnings: string[] = [];
+  const configText = config ? fs.readFileSync(path.join(dir, config), "utf8") : "";
+  if (!configText.includes("generateBuildId")) {
+    warnings.push(
+      `${appDir}: next.config has no generateBuildId, so Next.js picks a random build id on every build; ` +
+      "set one derived from your sources (see examples/nextjs-app/next.config.mjs) so that deploys of unchanged code change nothing",
+    );
   }
-  const output = JSON.parse(fs.readFileSync(outputFile, "utf8")) as OpenNextOutput;
+  const buildIdFile = [path.join(outDir, "assets", "BUILD_ID"), path.join(dir, ".next", "BUILD_ID")].find((f) => fs.existsSync(f));
+  const buildId = buildIdFile ? fs.readFileSync(buildIdFile, "utf8").trim() : hash.slice(0, 20);
+  return { appDir: dir, output, buildId, sourceHash: hash, built, warnings };
+}
+
+/** Runs the build command; its output shows live with `verbose`, else only when it fails. */
+function runBuild(dir: string, command: string, opts: BuildOptions, say: (line: string) => void): void {
+  const verbose = opts.verbose ?? process.env.STACKFILE_VERBOSE === "1";
+  const shown = opts.buildCommand ?? "open-next build";
+  const r = spawnSync(command, {
+    cwd: dir,
+    shell: true,
+    stdio: verbose ? ["ignore", process.stderr, process.stderr] : ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (r.error) throw new BuildError(`could not run the build of ${dir} (${shown}): ${r.error.message}`);
+  if (r.status !== 0) {
+    if (!verbose) say(indent(`${r.stdout ?? ""}\n${r.stderr ?? ""}`));
+    throw new BuildError(`the build of ${dir} failed: \`${shown}\` exited with ${r.status ?? r.signal}; its output is above`);
+  }
+}
+
+/** The build must be for the server the component makes. */
+function checkTarget(appDir: string, output: OpenNextOutput, streaming: boolean, edge: boolean): void {
   if ((output.origins.default.streaming === true) !== streaming) {
     throw new BuildError(
       `the build of ${appDir} is ${output.origins.default.streaming ? "" : "not "}for streaming, but streamingEnabled is ${streaming}; ` +
@@ -116,81 +156,5 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
       `the build of ${appDir} is ${builtForEdge ? "" : "not "}for Lambda@Edge, but useEdgeFunction is ${edge}; ` +
       `the two must agree: ${edge ? "set default.override to { wrapper: \"aws-lambda\", converter: \"aws-cloudfront\" } in open-next.config.ts" : "remove the aws-cloudfront converter from open-next.config.ts"}`,
     );
-  }
-  if (edge) {
-    const serverDir = path.join(dir, output.origins.default.bundle);
-    serverModule(serverDir, output.origins.default.handler);
-    // Checked once per build: a reused build passed already.
-    if (!reuse) checkEdgePackageSize(serverDir);
-  }
-  ensureSharpForArm64(outDir, output);
-  if (!reuse) fs.writeFileSync(stampFile, JSON.stringify({ sourceHash: hash }) + "\n");
-
-  const warnings: string[] = [];
-  const configText = config ? fs.readFileSync(path.join(dir, config), "utf8") : "";
-  if (!configText.includes("generateBuildId")) {
-    warnings.push(
-      `${appDir}: next.config has no generateBuildId, so Next.js picks a random build id on every build; ` +
-      "set one derived from your sources (or commit) so that deploys of unchanged code change nothing",
-    );
-  }
-  const buildIdFile = [path.join(outDir, "assets", "BUILD_ID"), path.join(dir, ".next", "BUILD_ID")].find((f) => fs.existsSync(f));
-  const buildId = buildIdFile ? fs.readFileSync(buildIdFile, "utf8").trim() : hash.slice(0, 20);
-  return { appDir: dir, output, buildId, sourceHash: hash, built: !reuse, warnings };
-}
-
-const OPEN_NEXT_CONFIGS = ["open-next.config.ts", "open-next.config.mjs", "open-next.config.js"];
-
-/** What the server's OpenNext `default.override` gets, by target. */
-const STREAMING = { wrapper: "aws-lambda-streaming" };
-const EDGE = { wrapper: "aws-lambda", converter: "aws-cloudfront" };
-
-/** An OpenNext config that is the app's own with these server overrides; returns its file name. */
-function overrideConfig(dir: string, override: Record<string, string>): string {
-  const own = OPEN_NEXT_CONFIGS.find((f) => fs.existsSync(path.join(dir, f)));
-  const file = ".stackfile-open-next.config.ts";
-  fs.writeFileSync(path.join(dir, file), [
-    `// Written by stackfile: the app's OpenNext config with the server built for ${override === EDGE ? "Lambda@Edge (useEdgeFunction)" : "streaming (streamingEnabled)"}.`,
-    own ? `import base from "./${own}";` : "const base: any = { default: {} };",
-    `const config = { ...base, default: { ...base.default, override: { ...base.default?.override, ...${JSON.stringify(override)} } } };`,
-    "export default config;",
-    "",
-  ].join("\n"));
-  return file;
-}
-
-/**
- * The image optimizer runs on arm64, but current npm ignores OpenNext's
- * `--arch` flag and installs sharp for the build machine. Swap in the arm64
- * build of the same sharp version, or fail saying how to fix it.
- */
-export function ensureSharpForArm64(outDir: string, output: OpenNextOutput): void {
-  const bundle = output.origins.imageOptimizer?.bundle;
-  if (!bundle) return;
-  const fnDir = path.join(outDir, "..", bundle);
-  const img = path.join(fnDir, "node_modules", "@img");
-  const fix = "set imageOptimization.install in open-next.config.ts to " +
-    `{ packages: ["sharp@<version>"], arch: "arm64", additionalArgs: "--cpu=arm64" }`;
-  const sharpPkg = path.join(fnDir, "node_modules", "sharp", "package.json");
-  if (!fs.existsSync(sharpPkg)) {
-    throw new BuildError(`the image optimization function has no sharp (OpenNext could not install it; it needs the npm registry); ${fix}`);
-  }
-  const present = fs.existsSync(img) ? fs.readdirSync(img) : [];
-  if (present.includes("sharp-linux-arm64")) return;
-  const version = (JSON.parse(fs.readFileSync(sharpPkg, "utf8")) as { version: string }).version;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-sharp-"));
-  try {
-    const r = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--os=linux", "--cpu=arm64", "--libc=glibc", `sharp@${version}`], {
-      cwd: tmp, encoding: "utf8", env: { ...process.env, SHARP_IGNORE_GLOBAL_LIBVIPS: "1" },
-    });
-    const got = path.join(tmp, "node_modules", "@img");
-    if (r.status !== 0 || !fs.existsSync(path.join(got, "sharp-linux-arm64"))) {
-      throw new BuildError(`the image optimization function's sharp is built for ${present.join(", ") || "another CPU"}, not arm64, and installing sharp@${version} for arm64 failed; ${fix}`);
-    }
-    for (const name of present.filter((n) => n.startsWith("sharp-"))) fs.rmSync(path.join(img, name), { recursive: true, force: true });
-    fs.mkdirSync(img, { recursive: true });
-    for (const name of fs.readdirSync(got)) fs.cpSync(path.join(got, name), path.join(img, name), { recursive: true, dereference: true });
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from "crypto";
+import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { NextjsFileOption, NextjsWebProperties } from "./properties";
@@ -96,9 +97,9 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const p = withDefaults("NextjsWebProperties", props) as unknown as Normalized;
     let build: BuildResult;
     try {
-      build = buildNextApp(p.appDirectory as string, {
-        buildCommand: p.buildCommand as string | undefined, streaming: p.streamingEnabled === true, edge: p.useEdgeFunction === true,
-      });
+      const settings = { buildCommand: p.buildCommand as string | undefined, streaming: p.streamingEnabled === true, edge: p.useEdgeFunction === true };
+      claimAppDirectory(name, p.appDirectory as string, settings);
+      build = buildNextApp(p.appDirectory as string, { ...settings, label: name });
     } catch (err) {
       if (err instanceof BuildError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
       throw err;
@@ -242,6 +243,26 @@ function servedContentKey(build: BuildResult, environment: pulumi.Output<Record<
   return environment.apply((env) => createHash("sha256")
     .update(JSON.stringify({ build: build.sourceHash, env: Object.keys(env).sort().map((k) => [k, env[k]]) }))
     .digest("hex"));
+}
+
+const appDirectoriesByRun = new WeakMap<object, Map<string, { owner: string; key: string }>>();
+
+/**
+ * Two sites of one program may share an app directory only with the same
+ * build settings (they then share one build); with others, the second build
+ * would replace the files the first one's deploy names.
+ */
+function claimAppDirectory(owner: string, appDir: string, settings: object): void {
+  const run = (pulumi.runtime.getMonitor() ?? appDirectoriesByRun) as object;
+  let claims = appDirectoriesByRun.get(run);
+  if (!claims) appDirectoriesByRun.set(run, (claims = new Map()));
+  const dir = path.resolve(appDir);
+  const key = JSON.stringify(settings);
+  const claim = claims.get(dir);
+  if (claim && claim.key !== key) {
+    throw new pulumi.RunError(`NextjsWeb '${owner}': appDirectory ${appDir} is built by '${claim.owner}' with other build settings (buildCommand, streamingEnabled, useEdgeFunction); one app directory gives one build: make the settings equal, or give each site its own copy of the app`);
+  }
+  if (!claim) claims.set(dir, { owner, key });
 }
 
 function envMap(env: unknown): pulumi.Output<Record<string, string>> {

@@ -144,3 +144,31 @@ function fileOptionProblems(list: unknown): Problem[] {
   });
   return out;
 }
+
+/**
+ * Sites of one stack may share an app directory only with the same build
+ * settings (they share one build then); with others, one build would replace
+ * the files the other's deploy names. Problems by resource name.
+ */
+export function appDirectoryProblems(sites: { name: string; props: Obj }[]): { resource: string; problem: Problem }[] {
+  const out: { resource: string; problem: Problem }[] = [];
+  const first = new Map<string, { name: string; key: string }>();
+  for (const { name, props } of sites) {
+    if (typeof props.appDirectory !== "string") continue;
+    const dir = props.appDirectory.replace(/\\/g, "/").replace(/\/+$/, "").replace(/^\.\//, "") || ".";
+    const key = JSON.stringify([props.buildCommand ?? null, props.streamingEnabled === true, props.useEdgeFunction === true]);
+    const seen = first.get(dir);
+    if (!seen) first.set(dir, { name, key });
+    else if (seen.key !== key) {
+      out.push({
+        resource: name,
+        problem: {
+          path: ["appDirectory"],
+          message: `appDirectory '${props.appDirectory}' is also built by '${seen.name}' with other build settings (buildCommand, streamingEnabled, useEdgeFunction); one app directory gives one build`,
+          hint: "make the settings equal (the sites then share the build), or give each site its own copy of the app",
+        },
+      });
+    }
+  }
+  return out;
+}

@@ -1,20 +1,37 @@
 // A content hash of a Next.js app's sources: what decides whether it must be
-// built again. Build outputs and dependencies' folders are left out; the
-// lockfile (found walking up, for monorepos) is in.
-import { createHash } from "crypto";
+// built again. Build outputs and dependencies' folders are left out; folders
+// reached through a symlink (a shared folder) and the workspace packages the
+// app depends on are in (a monorepo's local packages), and so is the lockfile
+// found walking up. Paths are hashed relative to the app: the same sources
+// hash the same wherever the checkout is.
+import { createHash, type Hash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
+import { LOCK } from "./build-lock";
+import { GENERATED_CONFIG } from "./open-next-config";
 
-const SKIP = new Set(["node_modules", ".next", ".open-next", ".git", ".turbo", ".vercel", ".sst"]);
+const SKIP = new Set(["node_modules", ".next", ".open-next", ".git", ".turbo", ".vercel", ".sst", LOCK, GENERATED_CONFIG]);
 const LOCKFILES = ["package-lock.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb", "bun.lock"];
 
-function walk(dir: string, root: string, out: string[]): void {
+/** Files below `dir` (relative, `/`-separated), following symlinks once (a symlink cycle is walked once). */
+function walk(dir: string, rel: string, out: string[], seen: Set<string>): void {
+  const real = fs.realpathSync(dir);
+  if (seen.has(real)) return;
+  seen.add(real);
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (SKIP.has(entry.name)) continue;
     const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(p, root, out);
-    else if (entry.isFile()) out.push(path.relative(root, p));
+    const r = rel ? `${rel}/${entry.name}` : entry.name;
+    let stat: fs.Stats;
+    try {
+      stat = entry.isSymbolicLink() ? fs.statSync(p) : (entry as unknown as fs.Stats);
+    } catch {
+      continue; // a dangling link
+    }
+    if (stat.isDirectory()) walk(p, r, out, seen);
+    else if (stat.isFile()) out.push(r);
   }
+  seen.delete(real);
 }
 
 /** The nearest lockfile at or above `dir`, if any. */
@@ -28,15 +45,47 @@ export function findLockfile(dir: string): string | undefined {
   }
 }
 
-/** sha256 over the sorted relative paths and contents of the app's sources, and `extra`. */
-export function sourceHash(appDir: string, extra: string[] = []): string {
-  const files: string[] = [];
-  walk(appDir, appDir, files);
-  files.sort();
-  const hash = createHash("sha256");
-  for (const rel of files) {
-    hash.update(rel.split(path.sep).join("/")).update("\0").update(fs.readFileSync(path.join(appDir, rel))).update("\0");
+/** Where `name` resolves from `dir` (the first node_modules walking up), if it is there. */
+function installed(dir: string, name: string): string | undefined {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const p = path.join(d, "node_modules", name);
+    if (fs.existsSync(p)) return p;
+    if (path.dirname(d) === d) return undefined;
   }
+}
+
+/**
+ * The app's dependencies that are local packages (a workspace's): installed
+ * as a link to a folder outside every node_modules. Sorted by name.
+ */
+export function workspacePackages(appDir: string): { name: string; dir: string }[] {
+  let pkg: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  try {
+    pkg = JSON.parse(fs.readFileSync(path.join(appDir, "package.json"), "utf8"));
+  } catch {
+    return [];
+  }
+  const out: { name: string; dir: string }[] = [];
+  for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).sort()) {
+    const at = installed(appDir, name);
+    if (!at || !fs.lstatSync(at).isSymbolicLink()) continue;
+    const real = fs.realpathSync(at);
+    if (!real.split(path.sep).includes("node_modules")) out.push({ name, dir: real });
+  }
+  return out;
+}
+
+function hashFiles(hash: Hash, root: string, prefix: string): void {
+  const files: string[] = [];
+  walk(root, "", files, new Set());
+  for (const rel of files.sort()) hash.update(`${prefix}${rel}`).update("\0").update(fs.readFileSync(path.join(root, rel))).update("\0");
+}
+
+/** sha256 over the sorted relative paths and contents of the app's sources, its workspace packages, its lockfile and `extra`. */
+export function sourceHash(appDir: string, extra: string[] = []): string {
+  const hash = createHash("sha256");
+  hashFiles(hash, appDir, "");
+  for (const p of workspacePackages(appDir)) hashFiles(hash, p.dir, `workspace:${p.name}/`);
   const lock = findLockfile(appDir);
   if (lock && !lock.startsWith(path.resolve(appDir) + path.sep)) hash.update("lock\0").update(fs.readFileSync(lock));
   for (const e of extra) hash.update("extra\0").update(e);

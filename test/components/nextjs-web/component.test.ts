@@ -217,8 +217,8 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.deepStrictEqual(preview.resources.map((x) => x.name).sort(), r.resources.map((x) => x.name).sort());
   });
 
-  it("refuses a failing build with the app and the command named, and a missing app", () => {
-    assert.throws(() => new NextjsWeb("x", { appDirectory: EXAMPLE_APP, buildCommand: "echo building; exit 3" }),
+  it("refuses a failing build with the app and the command named, and a missing app", async () => {
+    await assert.rejects(run(() => new NextjsWeb("x", { appDirectory: EXAMPLE_APP, buildCommand: "echo building; exit 3" })),
       (e: Error) => e instanceof pulumi.RunError && /NextjsWeb 'x': the build of .*nextjs-app failed: `echo building; exit 3` exited with 3; its output is above/.test(e.message));
     assert.throws(() => new NextjsWeb("x", { appDirectory: "/nonexistent/app" }), /appDirectory \/nonexistent\/app does not exist/);
   });

@@ -1,0 +1,36 @@
+// How stackfile runs OpenNext: its own installed `open-next build`, with a
+// generated config that extends the app's when the server must be built for
+// streaming or for Lambda@Edge.
+import * as fs from "fs";
+import * as path from "path";
+import { BuildError } from "./build-error";
+
+const OPEN_NEXT_CONFIGS = ["open-next.config.ts", "open-next.config.mjs", "open-next.config.js"];
+/** The generated config's file, in the app directory (left out of the source hash). */
+export const GENERATED_CONFIG = ".stackfile-open-next.config.ts";
+
+/** What the server's OpenNext `default.override` gets, by target. */
+export const STREAMING = { wrapper: "aws-lambda-streaming" };
+export const EDGE = { wrapper: "aws-lambda", converter: "aws-cloudfront" };
+
+/** `open-next build` from the @opennextjs/aws this package depends on (its exports hide package.json). */
+export function openNextCommand(): string {
+  for (const dir of require.resolve.paths("@opennextjs/aws") ?? []) {
+    const bin = path.join(dir, "@opennextjs", "aws", "dist", "index.js");
+    if (fs.existsSync(bin)) return `"${process.execPath}" "${bin}" build`;
+  }
+  throw new BuildError("@opennextjs/aws is not installed; run npm install in your project");
+}
+
+/** An OpenNext config that is the app's own with these server overrides; returns its file name. */
+export function overrideConfig(dir: string, override: Record<string, string>): string {
+  const own = OPEN_NEXT_CONFIGS.find((f) => fs.existsSync(path.join(dir, f)));
+  fs.writeFileSync(path.join(dir, GENERATED_CONFIG), [
+    `// Written by stackfile: the app's OpenNext config with the server built for ${override === EDGE ? "Lambda@Edge (useEdgeFunction)" : "streaming (streamingEnabled)"}.`,
+    own ? `import base from "./${own}";` : "const base: any = { default: {} };",
+    `const config = { ...base, default: { ...base.default, override: { ...base.default?.override, ...${JSON.stringify(override)} } } };`,
+    "export default config;",
+    "",
+  ].join("\n"));
+  return GENERATED_CONFIG;
+}
