@@ -1,41 +1,81 @@
 // Assets and archives in recorded inputs (a function's code) hold promises;
-// plan shows them as what they are: the folder or file, or an archive's members.
+// plan shows them as what they are: the folder or file with a digest of its
+// content, or an archive's members. The digests make a code change visible in
+// review, and prove a non-change: they depend on content only, never on where
+// the checkout is or when it was built.
+import { createHash } from "crypto";
+import * as fs from "fs";
 import * as path from "path";
 import type * as Pulumi from "@pulumi/pulumi";
+
+/** Digests of folders already read in this plan (one plan reads a bundle once). */
+export type DigestCache = Map<string, string>;
+
+/** sha256 over a folder's sorted relative paths and contents (links followed), and how many files. */
+export function folderDigest(dir: string): { files: number; sha256: string } {
+  const files: string[] = [];
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      const stat = fs.statSync(path.join(dir, r));
+      if (stat.isDirectory()) walk(r);
+      else if (stat.isFile()) files.push(r);
+    }
+  };
+  walk("");
+  const hash = createHash("sha256");
+  for (const r of files.sort()) hash.update(r).update("\0").update(createHash("sha256").update(fs.readFileSync(path.join(dir, r))).digest()).update("\0");
+  return { files: files.length, sha256: hash.digest("hex") };
+}
+
+function archiveText(dir: string, cache: DigestCache): string {
+  let text = cache.get(dir);
+  if (!text) {
+    const d = folderDigest(dir);
+    text = `(${d.files} files, sha256 ${d.sha256})`;
+    cache.set(dir, text);
+  }
+  return text;
+}
+
+const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
 type Described = string | { archive: Record<string, Described> };
 type AssetModule = typeof Pulumi.asset;
 
-async function describe(asset: AssetModule, v: unknown): Promise<Described | undefined> {
+async function describe(asset: AssetModule, v: unknown, cache: DigestCache): Promise<Described | undefined> {
   const rel = (p: string) => path.relative(process.cwd(), p) || ".";
-  if (v instanceof asset.FileArchive) return `archive of ${rel(await v.path)}`;
+  if (v instanceof asset.FileArchive) return `archive of ${rel(await v.path)} ${archiveText(path.resolve(await v.path), cache)}`;
   if (v instanceof asset.RemoteArchive) return `archive at ${await v.uri}`;
-  if (v instanceof asset.FileAsset) return `file ${rel(await v.path)}`;
+  if (v instanceof asset.FileAsset) return `file ${rel(await v.path)} (sha256 ${sha(fs.readFileSync(await v.path))})`;
   if (v instanceof asset.RemoteAsset) return `file at ${await v.uri}`;
-  if (v instanceof asset.StringAsset) return `text, ${Buffer.byteLength((await v.text) ?? "")} bytes`;
+  if (v instanceof asset.StringAsset) {
+    const text = (await v.text) ?? "";
+    return `text, ${Buffer.byteLength(text)} bytes, sha256 ${sha(text)}`;
+  }
   if (v instanceof asset.AssetArchive) {
     const members = (await v.assets) as Record<string, unknown>;
     const out: Record<string, Described> = {};
-    for (const [k, m] of Object.entries(members)) out[k] = (await describe(asset, m)) ?? "?";
+    for (const [k, m] of Object.entries(members)) out[k] = (await describe(asset, m, cache)) ?? "?";
     return { archive: out };
   }
   return undefined;
 }
 
-async function walk(asset: AssetModule, value: unknown): Promise<unknown> {
-  const d = await describe(asset, value);
+async function walk(asset: AssetModule, value: unknown, cache: DigestCache): Promise<unknown> {
+  const d = await describe(asset, value, cache);
   if (d !== undefined) return d;
-  if (Array.isArray(value)) return Promise.all(value.map((v) => walk(asset, v)));
+  if (Array.isArray(value)) return Promise.all(value.map((v) => walk(asset, v, cache)));
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = await walk(asset, v);
+    for (const [k, v] of Object.entries(value)) out[k] = await walk(asset, v, cache);
     return out;
   }
   return value;
 }
 
 /** A copy of `value` with every asset and archive replaced by its description. */
-export function describeAssets(value: unknown): Promise<unknown> {
+export function describeAssets(value: unknown, cache: DigestCache = new Map()): Promise<unknown> {
   // Loaded here, not at the top: validate and schema never load the SDK.
-  return walk((require("@pulumi/pulumi") as typeof Pulumi).asset, value);
+  return walk((require("@pulumi/pulumi") as typeof Pulumi).asset, value, cache);
 }

@@ -8,7 +8,7 @@ import { checkProperties } from "../config/check-properties";
 import { SECRET_SIG, type RegisteredResource } from "./mock-engine";
 import type { Problem } from "../shared/problem";
 import { checkCatalog, type PlannedResource } from "../aws-rules";
-import { describeAssets } from "./assets-view";
+import { describeAssets, type DigestCache } from "./assets-view";
 import { shortValue } from "./format";
 
 type Path = (string | number)[];
@@ -101,11 +101,11 @@ export function childIdOf(name: string, owner: string, childIds: readonly string
 }
 
 /** Registered resources as the catalog judges them: plain inputs, archives as text, each one's region. */
-export async function plannedResources(resources: RegisteredResource[], region: string): Promise<PlannedResource[]> {
+export async function plannedResources(resources: RegisteredResource[], region: string, digests?: DigestCache): Promise<PlannedResource[]> {
   const out: PlannedResource[] = [];
   for (const r of resources) {
     if (!r.custom) continue;
-    const inputs = plainInputs(await describeAssets(r.inputs)) as Record<string, any>;
+    const inputs = plainInputs(await describeAssets(r.inputs, digests)) as Record<string, any>;
     out.push({ type: r.type, name: r.name, parent: r.parent, inputs, region: typeof inputs.region === "string" ? inputs.region : region, dependsOn: r.dependsOn });
   }
   return out;

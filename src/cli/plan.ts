@@ -93,6 +93,8 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
   });
   if (run.errors.length) throw new PlanRunError(undefined, run.errors.map((e) => e.message).join("; "));
   const problems: Problem[] = [];
+  /** Folder digests, read once per plan. */
+  const digests = new Map<string, string>();
   for (const r of result.model.resources) {
     const props = resolved.get(r.name);
     if (props) problems.push(...resolvedValueProblems(r, result.model, await outputValue(props)));
@@ -100,7 +102,7 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
   const { DYNAMIC_PROVIDERS } = (require("../providers") as typeof import("../providers"));
   problems.push(...await dynamicCheckProblems(run.resources, DYNAMIC_PROVIDERS));
   // The catalog judges what AWS receives; wrong values of the file's own come first.
-  if (!problems.length) problems.push(...catalogProblems(await plannedResources(run.resources, region), run.resources, result.model, { region, quotas: opts.quotas }));
+  if (!problems.length) problems.push(...catalogProblems(await plannedResources(run.resources, region, digests), run.resources, result.model, { region, quotas: opts.quotas }));
   const outputs: PlanResult["outputs"] = {};
   for (const [res, params] of Object.entries(run.result)) {
     outputs[res] = {};
@@ -109,8 +111,10 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
     }
   }
   const resources: PlanResult["resources"] = [];
-  for (const r of run.resources) {
-    resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn: [...new Set(r.dependsOn)].sort(), inputs: maskSecrets(await describeAssets(r.inputs)) });
+  // Registration order follows async timing; what a plan prints must not.
+  const ordered = [...run.resources].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+  for (const r of ordered) {
+    resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn: [...new Set(r.dependsOn)].sort(), inputs: maskSecrets(await describeAssets(r.inputs, digests)) });
   }
   return { resources, outputs, placeholders, problems };
 }
@@ -131,9 +135,13 @@ export function renderPlan(file: string, p: PlanResult): string {
       const cont = parent === null ? "" : last ? "   " : "│  ";
       lines.push(`${indent}${branch}${r.name}  (${r.type})`);
       const inputs = r.inputs as Record<string, unknown>;
+      const pad = `${indent}${cont}${children.has(r.name) ? "│  " : "   "}  `;
       for (const k of Object.keys(inputs)) {
         if (k === "__provider") continue;
-        lines.push(`${indent}${cont}${children.has(r.name) ? "│  " : "   "}  ${k}: ${shortValue(inputs[k])}`);
+        const members = archiveMembers(inputs[k]);
+        // An archive shows each member whole: its digest is what review compares.
+        if (members) lines.push(`${pad}${k}: archive of ${members.length} members`, ...members.map(([m, d]) => `${pad}  ${m}: ${d}`));
+        else lines.push(`${pad}${k}: ${typeof inputs[k] === "string" && (inputs[k] as string).startsWith("archive of ") ? inputs[k] : shortValue(inputs[k])}`);
       }
       walk(r.name, indent + cont);
     });
@@ -151,3 +159,10 @@ export function renderPlan(file: string, p: PlanResult): string {
   return lines.join("\n");
 }
 
+
+/** The members of an archive as described by assets-view (`{archive: {...}}`), or undefined. */
+function archiveMembers(v: unknown): [string, string][] | undefined {
+  const a = typeof v === "object" && v !== null ? (v as { archive?: unknown }).archive : undefined;
+  if (typeof a !== "object" || a === null) return undefined;
+  return Object.entries(a).map(([k, d]) => [k, typeof d === "string" ? d : JSON.stringify(d)]);
+}

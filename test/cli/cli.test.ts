@@ -59,7 +59,11 @@ describe("stackfile plan", () => {
     assert.strictEqual(r.code, 0, r.err);
     assert.match(r.out, /72 resources \(4 components\)/);
     assert.match(r.out, /^sessions {2}\(stackfile:index:RedisCluster\)$/m);
-    assert.match(r.out, /└─ cache-replication-group {2}\(aws:elasticache\/replicationGroup:ReplicationGroup\)/);
+    assert.match(r.out, /├─ cache-replication-group {2}\(aws:elasticache\/replicationGroup:ReplicationGroup\)/);
+    // Children print in name order, whatever order the program registered them in.
+    assert.match(r.out, /└─ cache-vpc-ingress {2}\(aws:vpc\/securityGroupIngressRule:SecurityGroupIngressRule\)/);
+    // A code archive shows its digest, so review sees a code change (or proof of none).
+    assert.match(r.out, /code: archive of 2 members\n.*\.: archive of examples\/nextjs-app\/\.open-next\/server-functions\/default \(\d+ files, sha256 [0-9a-f]{64}\)/);
     assert.match(r.out, /authToken: \[secret\]/);
     assert.match(r.out, /sessions\.connectionString: \[secret\]/);
     assert.match(r.out, /Secrets not given, shown with placeholders: redis, sessionsPassword/);
@@ -86,7 +90,8 @@ describe("stackfile plan", () => {
     assert.ok(!r.out.includes("Sessions-Password-123") && !r.out.includes("Cache-Password-12345"), "secret values never show");
     const server = plan.resources.find((x: any) => x.name === "web-server-function");
     assert.deepStrictEqual(Object.keys(server.inputs.code.archive), [".", "stackfile-server.mjs"], "code shows as what it is made of");
-    assert.strictEqual(server.inputs.code.archive["."], `archive of ${path.join("examples", "nextjs-app", ".open-next", "server-functions", "default")}`);
+    assert.match(server.inputs.code.archive["."], new RegExp(`^archive of ${path.join("examples", "nextjs-app", ".open-next", "server-functions", "default").replace(/\./g, "\\.")} \\(\\d+ files, sha256 [0-9a-f]{64}\\)$`));
+    assert.match(server.inputs.code.archive["stackfile-server.mjs"], /^text, \d+ bytes, sha256 [0-9a-f]{64}$/);
   });
 
   it("resolves $ResourceParam across resources (cache.port follows sessions.port)", async () => {

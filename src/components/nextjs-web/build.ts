@@ -13,6 +13,7 @@ import { readOutput, readStamp, writeStamp } from "./build-stamp";
 import { withBuildLock } from "./build-lock";
 import { normalizeBuildPaths } from "./normalize-output";
 import { ensureSharpForArm64 } from "./sharp";
+import { BUILD_SECRET_ENV, buildKeys, pinPreviewKeys, type BuildKeys } from "./build-keys";
 
 /** `.open-next/open-next.output.json`, the parts read here. */
 export interface OpenNextOutput {
@@ -59,7 +60,7 @@ export interface BuildOptions {
 export { BuildError };
 
 /** Bump when what the build step does changes, so earlier builds are not reused. */
-const BUILD_STEP_VERSION = "2";
+const BUILD_STEP_VERSION = "3";
 const CONFIG_FILES = ["next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs"];
 
 const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
@@ -81,11 +82,12 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   const say = opts.say ?? stderrLine;
   const where = path.relative(process.cwd(), dir) || ".";
   const outDir = path.join(dir, ".open-next");
+  const keys = buildKeys();
 
   const { output, hash, built } = withBuildLock(dir, label, say, () => {
     const override = streaming ? STREAMING : edge ? EDGE : undefined;
     const command = opts.buildCommand ?? openNextCommand() + (override ? ` --config-path ${overrideConfig(dir, override)}` : "");
-    const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered"]);
+    const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered", `keys:${keys?.fingerprint ?? "random"}`]);
     const last = readStamp(outDir) === hash ? readOutput(dir, outDir) : undefined;
     if (last && "output" in last) {
       say(`${label}: sources unchanged, build skipped`);
@@ -94,7 +96,7 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
     if (last && "why" in last) say(`${label}: the last build is not whole (${last.why}); building again`);
     say(`building ${label} (${opts.buildCommand ? `\`${opts.buildCommand}\`` : "OpenNext"}) in ${where} ...`);
     const started = Date.now();
-    runBuild(dir, command, opts, say);
+    runBuild(dir, command, opts, say, keys);
     const result = readOutput(dir, outDir);
     if ("why" in result) {
       throw new BuildError(`the build of ${appDir} left no usable .open-next (${result.why}); buildCommand must run \`open-next build\` (from @opennextjs/aws)`);
@@ -102,6 +104,7 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
     checkTarget(appDir, result.output, streaming, edge);
     if (edge) checkEdgePackageSize(path.join(dir, result.output.origins.default.bundle));
     normalizeBuildPaths(outDir);
+    if (keys) pinPreviewKeys(outDir, keys.preview);
     ensureSharpForArm64(outDir, result.output);
     writeStamp(outDir, hash);
     say(`${label}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -118,13 +121,19 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
       "set one derived from your sources (see examples/nextjs-app/next.config.mjs) so that deploys of unchanged code change nothing",
     );
   }
+  if (!keys) {
+    warnings.push(
+      `${appDir}: no ${BUILD_SECRET_ENV} is set, so Next.js makes new server-action and draft-mode keys on every build ` +
+      "and two builds of the same sources deploy different code; set it (at least 32 random characters, the same wherever you build) to make builds reproducible",
+    );
+  }
   const buildIdFile = [path.join(outDir, "assets", "BUILD_ID"), path.join(dir, ".next", "BUILD_ID")].find((f) => fs.existsSync(f));
   const buildId = buildIdFile ? fs.readFileSync(buildIdFile, "utf8").trim() : hash.slice(0, 20);
   return { appDir: dir, output, buildId, sourceHash: hash, built, warnings };
 }
 
 /** Runs the build command; its output shows live with `verbose`, else only when it fails. */
-function runBuild(dir: string, command: string, opts: BuildOptions, say: (line: string) => void): void {
+function runBuild(dir: string, command: string, opts: BuildOptions, say: (line: string) => void, keys: BuildKeys | undefined): void {
   const verbose = opts.verbose ?? process.env.STACKFILE_VERBOSE === "1";
   const shown = opts.buildCommand ?? "open-next build";
   const r = spawnSync(command, {
@@ -133,7 +142,7 @@ function runBuild(dir: string, command: string, opts: BuildOptions, say: (line: 
     stdio: verbose ? ["ignore", process.stderr, process.stderr] : ["ignore", "pipe", "pipe"],
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, ...keys?.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (r.error) throw new BuildError(`could not run the build of ${dir} (${shown}): ${r.error.message}`);
   if (r.status !== 0) {

@@ -1,10 +1,14 @@
-// What a build leaves that depends on where the checkout is: Next.js writes
-// the build machine's absolute paths into `.next/required-server-files.json`
-// (outputFileTracingRoot, repoRoot, turbopack.root, appDir). In the deployed
-// bundles they are made relative to the tracing root ("." for the root), so
-// the same commit built in two folders deploys byte-identical code. Relative
-// paths are also what the function sees: its bundle keeps the app's folders
-// below the root (server-functions/default/examples/nextjs-app/...).
+// What a build leaves that depends on where (or when) it ran:
+// - Next.js writes the build machine's absolute paths into
+//   `.next/required-server-files.json` (outputFileTracingRoot, repoRoot,
+//   turbopack.root, appDir). In the deployed bundles they are made relative
+//   to the tracing root ("." for the root). Relative paths are also what the
+//   function sees: its bundle keeps the app's folders below the root
+//   (server-functions/default/examples/nextjs-app/...).
+// - OpenNext installs sharp in a temporary folder with a random name, which
+//   npm records in `node_modules/.package-lock.json`, npm's own metadata that
+//   nothing reads at run time. It is removed.
+// So the same commit built in two folders deploys byte-identical code.
 import * as fs from "fs";
 import * as path from "path";
 
@@ -17,20 +21,24 @@ function relativize(v: unknown, root: string): unknown {
   return v;
 }
 
-function filesNamed(dir: string, name: string, out: string[] = []): string[] {
+function filesNamed(dir: string, name: string, out: string[] = [], intoModules = false): string[] {
   if (!fs.existsSync(dir)) return out;
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === "node_modules") continue;
+    if (e.name === "node_modules" && !intoModules) continue;
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) filesNamed(p, name, out);
+    if (e.isDirectory()) filesNamed(p, name, out, intoModules);
     else if (e.name === name) out.push(p);
   }
   return out;
 }
 
-/** Rewrites the absolute paths of every required-server-files.json below `dir`; returns the files changed. */
+/** Rewrites the absolute paths of every required-server-files.json below `dir`, drops npm's hidden lockfiles; returns the files changed. */
 export function normalizeBuildPaths(dir: string): string[] {
   const changed: string[] = [];
+  for (const file of filesNamed(dir, ".package-lock.json", [], true).filter((f) => path.basename(path.dirname(f)) === "node_modules")) {
+    fs.rmSync(file);
+    changed.push(file);
+  }
   for (const file of filesNamed(dir, FILE)) {
     const text = fs.readFileSync(file, "utf8");
     const json = JSON.parse(text) as { config?: { outputFileTracingRoot?: string }; appDir?: string };
