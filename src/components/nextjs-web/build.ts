@@ -86,7 +86,7 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
 
   const { output, hash, built } = withBuildLock(dir, label, say, () => {
     const override = streaming ? STREAMING : edge ? EDGE : undefined;
-    const command = opts.buildCommand ?? openNextCommand() + (override ? ` --config-path ${overrideConfig(dir, override)}` : "");
+    const command = opts.buildCommand ?? openNextCommand(dir) + (override ? ` --config-path ${overrideConfig(dir, override)}` : "");
     const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered", `keys:${keys?.fingerprint ?? "random"}`]);
     const last = readStamp(outDir) === hash ? readOutput(dir, outDir) : undefined;
     if (last && "output" in last) {

@@ -2,6 +2,7 @@
 // generated config that extends the app's when the server must be built for
 // streaming or for Lambda@Edge.
 import * as fs from "fs";
+import { createRequire } from "module";
 import * as path from "path";
 import { BuildError } from "./build-error";
 
@@ -13,13 +14,25 @@ export const GENERATED_CONFIG = ".stackfile-open-next.config.ts";
 export const STREAMING = { wrapper: "aws-lambda-streaming" };
 export const EDGE = { wrapper: "aws-lambda", converter: "aws-cloudfront" };
 
-/** `open-next build` from the @opennextjs/aws this package depends on (its exports hide package.json). */
-export function openNextCommand(): string {
-  for (const dir of require.resolve.paths("@opennextjs/aws") ?? []) {
+/** The OpenNext version stackfile is made and tested with (its peer range starts here). */
+export const OPEN_NEXT_VERSION = "4.1.12";
+
+/**
+ * `open-next build` from the app's own @opennextjs/aws (where `next` is too),
+ * else from one installed beside stackfile. It is an optional peer: a project
+ * with no Next.js site installs neither OpenNext nor Next.js.
+ * (Its exports hide package.json, so the CLI file is looked for directly.)
+ */
+export function openNextCommand(appDir: string, fallback: readonly string[] = require.resolve.paths("@opennextjs/aws") ?? []): string {
+  const fromApp = createRequire(path.join(path.resolve(appDir), "package.json")).resolve.paths("@opennextjs/aws") ?? [];
+  for (const dir of [...fromApp, ...fallback]) {
     const bin = path.join(dir, "@opennextjs", "aws", "dist", "index.js");
     if (fs.existsSync(bin)) return `"${process.execPath}" "${bin}" build`;
   }
-  throw new BuildError("@opennextjs/aws is not installed; run npm install in your project");
+  throw new BuildError(
+    `nextjs-web builds with OpenNext, which is not installed; run \`npm install --save-dev @opennextjs/aws@${OPEN_NEXT_VERSION}\` ` +
+    `in ${appDir} (or in your project), or give a buildCommand that runs it`,
+  );
 }
 
 /** An OpenNext config that is the app's own with these server overrides; returns its file name. */
