@@ -1,19 +1,16 @@
 // The `stackfile` command: validate, plan, diff, schema. Exit codes: 0 ok,
 // 1 problems in the file (one `FILE:LINE:COL: message` line each),
 // 2 usage errors or an unreadable file. Never a stack trace.
+import * as fs from "fs";
+import * as path from "path";
 import { analyzeStackfile, formatProblem, readStackfile, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+import { COMMAND_HELP, USAGE } from "./help";
+import { REGION_PATTERN, StackRegionError, stackRegion } from "./stack-region";
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
 }
-
-const USAGE = `usage:
-  stackfile validate FILE                       check a stack file (structure, types, rules, references)
-  stackfile plan FILE [--json] [--secret NAME=VALUE]... [--region REGION] [--quota RULE=N]...
-                                                show every resource \`pulumi up\` would create, offline
-  stackfile diff OLD_FILE NEW_FILE              list changes and refuse updates the service does not allow
-  stackfile schema                              print the JSON Schema of stack files`;
 
 class UsageError extends Error {}
 
@@ -24,6 +21,14 @@ function load(file: string, io: Io): StackfileResult | number {
     return 1;
   }
   return result;
+}
+
+/** The stack file of a command that takes one: the one named, else ./stack.yaml. */
+function stackFileArg(files: string[], command: string): string {
+  if (files.length > 1) throw new UsageError(`${command} takes one file (got ${files.length})`);
+  if (files.length === 1) return files[0];
+  if (!fs.existsSync("stack.yaml")) throw new UsageError(`no FILE given and there is no ./stack.yaml; name the stack file (stackfile ${command} path/to/stack.yaml)`);
+  return "stack.yaml";
 }
 
 function positional(args: string[], count: number, command: string): string[] {
@@ -37,7 +42,9 @@ function positional(args: string[], count: number, command: string): string[] {
 }
 
 async function validate(args: string[], io: Io): Promise<number> {
-  const [file] = positional(args, 1, "validate");
+  const flags = args.filter((a) => a.startsWith("--"));
+  if (flags.length) throw new UsageError(`unknown option ${flags[0]} for validate`);
+  const file = stackFileArg(args, "validate");
   const r = load(file, io);
   if (typeof r === "number") return r;
   const n = r.model.resources.length;
@@ -50,6 +57,7 @@ interface PlanArgs {
   json: boolean;
   secrets: Record<string, string>;
   region?: string;
+  stack?: string;
   quotas: Record<string, number>;
 }
 
@@ -63,6 +71,7 @@ function optionValue(args: string[], i: { at: number }, name: string): string | 
 function parsePlanArgs(args: string[]): PlanArgs {
   let json = false;
   let region: string | undefined;
+  let stack: string | undefined;
   const secrets: Record<string, string> = {};
   const quotas: Record<string, number> = {};
   const files: string[] = [];
@@ -73,7 +82,11 @@ function parsePlanArgs(args: string[]): PlanArgs {
     else if (a === "--region" || a.startsWith("--region=")) {
       region = optionValue(args, at, "--region");
       i = at.at;
-      if (!region || !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) throw new UsageError("--region takes a region name, like eu-west-1");
+      if (!region || !REGION_PATTERN.test(region)) throw new UsageError("--region takes a region name, like eu-west-1");
+    } else if (a === "--stack" || a.startsWith("--stack=")) {
+      stack = optionValue(args, at, "--stack");
+      i = at.at;
+      if (!stack || !/^[A-Za-z0-9_.-]+$/.test(stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
     } else if (a === "--quota" || a.startsWith("--quota=")) {
       const spec = optionValue(args, at, "--quota") ?? "";
       i = at.at;
@@ -89,8 +102,7 @@ function parsePlanArgs(args: string[]): PlanArgs {
     } else if (a.startsWith("--")) throw new UsageError(`unknown option ${a} for plan`);
     else files.push(a);
   }
-  if (files.length !== 1) throw new UsageError(`plan takes one file (got ${files.length})`);
-  return { file: files[0], json, secrets, region, quotas };
+  return { file: stackFileArg(files, "plan"), json, secrets, region, stack, quotas };
 }
 
 async function planCommand(args: string[], io: Io): Promise<number> {
@@ -98,8 +110,15 @@ async function planCommand(args: string[], io: Io): Promise<number> {
   const r = load(opts.file, io);
   if (typeof r === "number") return r;
   const { plan, renderPlan, PlanRunError } = (require("./plan") as typeof import("./plan"));
+  let where;
   try {
-    const result = await plan(r, opts);
+    where = stackRegion(opts.file, opts);
+  } catch (err) {
+    if (!(err instanceof StackRegionError)) throw err;
+    throw new UsageError(err.message);
+  }
+  try {
+    const result = await plan(r, { ...opts, region: where.region });
     if (result.problems.length) {
       const { positionProblems } = (require("../config/load") as typeof import("../config/load"));
       const { sortProblems } = (require("../config/stackfile") as typeof import("../config/stackfile"));
@@ -107,8 +126,11 @@ async function planCommand(args: string[], io: Io): Promise<number> {
       for (const line of [...new Set(lines)]) io.err(line);
       return 1;
     }
-    if (opts.json) io.out(JSON.stringify({ resources: result.resources, outputs: result.outputs }, null, 2));
-    else io.out(renderPlan(opts.file, result));
+    const region = `${where.region} (${where.from})`;
+    if (opts.json) {
+      io.out(JSON.stringify({ resources: result.resources, outputs: result.outputs }, null, 2));
+      io.err(`plan: region ${region}`);
+    } else io.out(renderPlan(opts.file, result, region));
     return 0;
   } catch (err) {
     if (!(err instanceof PlanRunError)) throw err;
@@ -143,8 +165,31 @@ async function schemaCommand(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
+async function initCommand(args: string[], io: Io): Promise<number> {
+  const flags = args.filter((a) => a.startsWith("--"));
+  if (flags.length) throw new UsageError(`unknown option ${flags[0]} for init`);
+  if (args.length > 1) throw new UsageError(`init takes at most one folder (got ${args.length})`);
+  const { init, InitError } = (require("./init") as typeof import("./init"));
+  const dir = args[0] ?? ".";
+  try {
+    const made = init(dir);
+    io.out(`wrote ${made.files.map((f) => path.join(dir, f)).join(", ")}`);
+    io.out(`next: ${dir === "." ? "" : `cd ${dir} && `}npm install && npx stackfile plan`);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof InitError)) throw err;
+    io.err(`stackfile init: ${err.message}`);
+    return 2;
+  }
+}
+
+function version(): string {
+  return (JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string }).version;
+}
+
 const COMMANDS: Record<string, (args: string[], io: Io) => Promise<number>> = {
   validate,
+  init: initCommand,
   plan: planCommand,
   diff: diffCommand,
   schema: schemaCommand,
@@ -153,10 +198,19 @@ const COMMANDS: Record<string, (args: string[], io: Io) => Promise<number>> = {
 export async function runCli(argv: string[], io: Io): Promise<number> {
   const [command, ...args] = argv;
   if (command === "--help" || command === "-h" || command === "help") {
-    io.out(USAGE);
+    const about = args[0] && COMMAND_HELP[args[0]];
+    io.out(about || USAGE);
+    return 0;
+  }
+  if (command === "--version" || command === "-v") {
+    io.out(version());
     return 0;
   }
   const run = command ? COMMANDS[command] : undefined;
+  if (run && (args.includes("--help") || args.includes("-h"))) {
+    io.out(COMMAND_HELP[command]);
+    return 0;
+  }
   if (!run) {
     io.err(command ? `stackfile: unknown command '${command}'\n${USAGE}` : USAGE);
     return 2;
@@ -165,7 +219,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     return await run(args, io);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.err(`stackfile ${command}: ${err.message}\n${USAGE}`);
+      io.err(`stackfile ${command}: ${err.message}\n${COMMAND_HELP[command]?.split("\n")[0] ?? USAGE}\n(stackfile ${command} --help for more)`);
       return 2;
     }
     if (err instanceof UnreadableFileError) {

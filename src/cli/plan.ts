@@ -65,7 +65,8 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
   if (secretIssues.length) {
     const name = /secret '([^']+)'/.exec(secretIssues[0])![1];
     const user = result.model.resources.find((r) => r.secrets.some((s) => s.name === name));
-    throw new PlanRunError(user?.name, secretIssues[0].replace(/; run: .*$/, `; pass --secret ${name}='{"KEY": "VALUE"}'`));
+    const example = JSON.stringify(Object.fromEntries((byName.get(name) ?? []).map((k) => [k, "VALUE"])));
+    throw new PlanRunError(user?.name, secretIssues[0].replace(/; run: .*$/, `; pass --secret ${name}='${example}'`));
   }
   // Loaded only now: the mock engine must be set before components load.
   const { runWithMocks, outputValue, isSecretOutput } = (require("./mock-engine") as typeof import("./mock-engine"));
@@ -120,10 +121,11 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
 }
 
 /** The resource tree as text: type, name and inputs of every resource. */
-export function renderPlan(file: string, p: PlanResult): string {
+export function renderPlan(file: string, p: PlanResult, region?: string): string {
   const lines: string[] = [];
   const components = p.resources.filter((r) => r.type.startsWith("stackfile:index:")).length;
   lines.push(`Plan for ${path.relative(process.cwd(), file) || file}: ${p.resources.length} resources (${components} components), nothing deployed.`);
+  if (region) lines.push(`Region: ${region}`);
   lines.push("");
   const children = new Map<string | null, PlanResult["resources"]>();
   for (const r of p.resources) children.set(r.parent, [...(children.get(r.parent) ?? []), r]);

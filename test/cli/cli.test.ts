@@ -118,7 +118,7 @@ describe("stackfile plan", () => {
     const r = await cli("plan", EXAMPLE, "--secret", "redis={}");
     assert.strictEqual(r.code, 1);
     const line = fs.readFileSync(EXAMPLE, "utf8").split("\n").indexOf("  cache:") + 1;
-    assert.strictEqual(r.err, `${EXAMPLE}:${line}:3: secret 'redis' has no key 'cachePassword' (read by $Secret('redis.cachePassword')); pass --secret redis='{"KEY": "VALUE"}'`);
+    assert.strictEqual(r.err, `${EXAMPLE}:${line}:3: secret 'redis' has no key 'cachePassword' (read by $Secret('redis.cachePassword')); pass --secret redis='{"cachePassword":"VALUE"}'`);
   });
 
   it("reports a failing Next.js build at the resource, without a stack trace", async () => {

@@ -1,0 +1,50 @@
+// `stackfile --help` and `stackfile COMMAND --help`: each command's options
+// and an example. The first line of each is the usage line.
+
+export const COMMAND_HELP: Record<string, string> = {
+  validate: `usage: stackfile validate [FILE]
+Checks a stack file without running anything: structure, types, rules,
+references. FILE defaults to ./stack.yaml. Never runs code; safe on untrusted changes.
+Exit: 0 ok, 1 problems (one FILE:LINE:COL line each), 2 usage or unreadable file.
+example:
+  stackfile validate stack.yaml`,
+  plan: `usage: stackfile plan [FILE] [--json] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
+Runs the program \`pulumi up\` runs, under Pulumi's mock engine (offline), checks
+what AWS would refuse, and prints every resource it would make. FILE defaults
+to ./stack.yaml. It builds Next.js apps (runs their build): see README, Security.
+  --json             one JSON object: resources (type, name, parent, dependsOn, inputs) and outputs
+  --secret NAME=V    a value for $Secret(NAME); missing ones get placeholders
+  --region REGION    the region to plan for; else aws:region of the Pulumi stack beside FILE
+  --stack NAME       which Pulumi.<NAME>.yaml to read the region from (when there are several)
+  --quota RULE=N     a raised account quota, like cloudfront/cache-behaviors=150
+Exit: 0 ok, 1 problems, 2 usage or unreadable file.
+example:
+  stackfile plan stack.yaml --secret cachePassword=Correct-Horse-Battery-1 --region eu-west-1`,
+  diff: `usage: stackfile diff OLD_FILE NEW_FILE
+Compares two versions of a stack file offline and refuses updates the service
+does not allow. Never runs code; safe on untrusted changes.
+Exit: 0 every change allowed, 1 a refused change, 2 usage.
+example:
+  git show origin/main:stack.yaml > /tmp/base.yaml && stackfile diff /tmp/base.yaml stack.yaml`,
+  schema: `usage: stackfile schema
+Prints the JSON Schema of stack files (for editors; the package ships it as
+schema/stackfile.schema.json).
+example:
+  stackfile schema > stackfile.schema.json`,
+  init: `usage: stackfile init [DIR]
+Writes a new project into DIR (default: the current folder): package.json with
+stackfile and its Pulumi peers, Pulumi.yaml running stackfile's program, a
+stack.yaml with the schema line for editors, and .gitignore. Never overwrites a file.
+example:
+  stackfile init my-app && cd my-app && npm install && npx stackfile plan`,
+};
+
+export const USAGE = `usage: stackfile COMMAND [ARGS]   (stackfile COMMAND --help for its options)
+  validate [FILE]                       check a stack file (structure, types, rules, references)
+  plan [FILE] [--json] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
+                                        show every resource \`pulumi up\` would create, offline
+  diff OLD_FILE NEW_FILE                list changes and refuse updates the service does not allow
+  schema                                print the JSON Schema of stack files
+  init [DIR]                            write a new project
+  --version                             print stackfile's version
+FILE defaults to ./stack.yaml.`;

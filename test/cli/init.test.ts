@@ -1,0 +1,79 @@
+// `stackfile init`: a project that validates and plans with no edits, from the
+// packed package, installing no Next.js; and --help, --version, the default file.
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { execFileSync, spawnSync } from "child_process";
+import { cli } from "./cli-helpers";
+
+const ROOT = path.resolve(__dirname, "../..");
+const BIN = path.join(ROOT, "bin", "stackfile.js");
+
+function inDir<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const here = process.cwd();
+  process.chdir(dir);
+  return fn().finally(() => process.chdir(here));
+}
+
+describe("stackfile init", function () {
+  this.timeout(600000);
+
+  it("writes package.json, Pulumi.yaml, stack.yaml and .gitignore, and never overwrites a file", async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "init-")), "my app");
+    const r = await cli("init", dir);
+    assert.strictEqual(r.code, 0, r.err);
+    assert.deepStrictEqual(fs.readdirSync(dir).sort(), [".gitignore", "Pulumi.yaml", "package.json", "stack.yaml"]);
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+    assert.strictEqual(pkg.name, "my-app");
+    assert.deepStrictEqual(Object.keys(pkg.dependencies), ["@pulumi/aws", "@pulumi/pulumi", "stackfile"]);
+    assert.match(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"), /^main: node_modules\/stackfile\/dist\/program-entry\.js$/m);
+    assert.match(fs.readFileSync(path.join(dir, "stack.yaml"), "utf8"), /^# yaml-language-server: \$schema=\.\/node_modules\/stackfile\/schema\/stackfile\.schema\.json$/m);
+    assert.match(fs.readFileSync(path.join(dir, ".gitignore"), "utf8"), /^\.open-next\/$/m);
+    const again = await cli("init", dir);
+    assert.strictEqual(again.code, 2);
+    assert.match(again.err, /already has package\.json, Pulumi\.yaml, stack\.yaml, \.gitignore; init writes a new project and never overwrites a file/);
+    // validate and plan with no FILE read ./stack.yaml
+    assert.deepStrictEqual(await inDir(dir, () => cli("validate")), { code: 0, out: "ok: 2 resources", err: "" });
+  });
+
+  it("a new project installs from the packed package, with no Next.js, and plans with no edits", () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "init-e2e-"));
+    const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+    const tgz = path.join(work, packed[0].filename);
+    execFileSync(process.execPath, [BIN, "init", "my-app"], { cwd: work });
+    const app = path.join(work, "my-app");
+    const pkg = JSON.parse(fs.readFileSync(path.join(app, "package.json"), "utf8"));
+    pkg.dependencies.stackfile = `file:${tgz}`;
+    fs.writeFileSync(path.join(app, "package.json"), JSON.stringify(pkg, null, 2));
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: app, stdio: "ignore" });
+    assert.ok(!fs.existsSync(path.join(app, "node_modules", "next")), "no Next.js");
+    assert.ok(!fs.existsSync(path.join(app, "node_modules", "@opennextjs")), "no OpenNext");
+    const plan = spawnSync("npx", ["stackfile", "plan"], { cwd: app, encoding: "utf8" });
+    assert.strictEqual(plan.status, 0, plan.stderr);
+    assert.match(plan.stdout, /^Plan for stack\.yaml: \d+ resources \(2 components\), nothing deployed\./m);
+    assert.match(plan.stdout, /^Region: us-east-1 \(default: no Pulumi\.<stack>\.yaml beside the file/m);
+  });
+});
+
+describe("the commands' own help and version", () => {
+  for (const command of ["validate", "plan", "diff", "schema", "init"]) {
+    it(`stackfile ${command} --help prints its usage, options and an example, exit 0`, async () => {
+      const r = await cli(command, "--help");
+      assert.strictEqual(r.code, 0);
+      assert.match(r.out, new RegExp(`^usage: stackfile ${command}\\b`));
+      assert.match(r.out, /\nexample:\n {2}\S/);
+    });
+  }
+
+  it("--version prints the package's version", async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    assert.deepStrictEqual(await cli("--version"), { code: 0, out: version, err: "" });
+  });
+
+  it("with no FILE and no ./stack.yaml, a usage error says to name the file", async () => {
+    const r = await inDir(fs.mkdtempSync(path.join(os.tmpdir(), "nofile-")), () => cli("plan"));
+    assert.strictEqual(r.code, 2);
+    assert.match(r.err, /no FILE given and there is no \.\/stack\.yaml; name the stack file/);
+  });
+});
