@@ -6,12 +6,14 @@ import * as path from "path";
 import { createGenerator } from "ts-json-schema-generator";
 import { registry } from "../src/config/registry";
 import { RESOURCE_NAME_PATTERN } from "../src/config/names";
+import { acceptDirectives, literalFields } from "./schema-directives";
 
 export const SCHEMA_PATH = path.join(__dirname, "..", "schema", "stackfile.schema.json");
 
 export function generateSchema(): Record<string, unknown> {
   const definitions: Record<string, unknown> = {};
   const resourceSchemas: unknown[] = [];
+  const literal = new Map<string, Set<string>>();
   for (const entry of Object.values(registry)) {
     const generator = createGenerator({
       path: path.join(__dirname, "..", entry.propertiesFile),
@@ -24,6 +26,9 @@ export function generateSchema(): Record<string, unknown> {
     });
     const schema = generator.createSchema(entry.definition) as { definitions: Record<string, unknown> };
     Object.assign(definitions, schema.definitions);
+    for (const [def, keys] of literalFields(schema.definitions as Record<string, any>, entry.definition, entry.literalOnly)) {
+      literal.set(def, new Set([...(literal.get(def) ?? []), ...keys]));
+    }
     resourceSchemas.push({
       type: "object",
       description: `A ${entry.type} resource.`,
@@ -41,8 +46,9 @@ export function generateSchema(): Record<string, unknown> {
       additionalProperties: false,
     });
   }
+  const accepting = acceptDirectives(definitions as Record<string, any>, literal);
   const sortedDefs: Record<string, unknown> = {};
-  for (const key of Object.keys(definitions).sort()) sortedDefs[key] = definitions[key];
+  for (const key of Object.keys(accepting).sort()) sortedDefs[key] = accepting[key];
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
     title: "stackfile",

@@ -30,16 +30,44 @@ export interface JsonSchema {
 /** Path of the checked-in schema (shipped with the package). */
 export const SCHEMA_FILE = path.join(__dirname, "..", "..", "schema", "stackfile.schema.json");
 
-let cached: JsonSchema | undefined;
+/** Where the schema refers to a directive (a field that may hold one is `anyOf: [its schema, this]`). */
+export const DIRECTIVE_REF = "#/definitions/Directive";
 
+/** A `$ResourceParam(res, param)` or `$Secret(name)`, whole or inside a longer string. */
+export const DIRECTIVE_DEFINITION: JsonSchema = {
+  type: "string",
+  description: "A directive: $ResourceParam(resource, parameter) reads a parameter of another resource of the file; $Secret(name) reads a Pulumi secret. Whole, or inside a longer string.",
+  pattern: "\\$(ResourceParam\\(\\s*(['\"]?)[A-Za-z][A-Za-z0-9]*\\2\\s*,\\s*(['\"]?)[A-Za-z]+\\3\\s*\\)|Secret\\(\\s*(['\"]?)[^'\"()]+\\4\\s*\\))",
+};
+
+let cached: JsonSchema | undefined;
+let unwrapped: Record<string, JsonSchema> | undefined;
+
+/** The schema as shipped: for editors, so it takes directives where the loader does. */
 export function fileSchema(): JsonSchema {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   cached ??= require(SCHEMA_FILE) as JsonSchema;
   return cached;
 }
 
+/** A field's own schema, without the directive alternative (directives are resolved before values are checked). */
+function withoutDirective(s: JsonSchema): JsonSchema {
+  if (Array.isArray(s)) return s.map(withoutDirective) as unknown as JsonSchema;
+  if (typeof s !== "object" || s === null) return s;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) out[k] = typeof v === "object" && v !== null ? withoutDirective(v as JsonSchema) : v;
+  const branches = (out as JsonSchema).anyOf;
+  if (branches && branches.some((b) => b.$ref === DIRECTIVE_REF)) {
+    const own = branches.filter((b) => b.$ref !== DIRECTIVE_REF);
+    const { anyOf: _a, ...outer } = out as JsonSchema;
+    return own.length === 1 ? { ...own[0], ...outer } : { ...outer, anyOf: own };
+  }
+  return out as JsonSchema;
+}
+
 export function definition(name: string): JsonSchema {
-  const def = fileSchema().definitions?.[name];
+  unwrapped ??= withoutDirective((fileSchema().definitions ?? {}) as JsonSchema) as Record<string, JsonSchema>;
+  const def = unwrapped[name];
   if (!def) throw new Error(`schema has no definition ${name}; run npm run schema:gen`);
   return def;
 }
