@@ -4,13 +4,11 @@
 // - time of a first plan (with the OpenNext build) and of a second one (build skipped);
 // - hashing throughput of the asset manifest against sha256sum over the same files.
 import { execFileSync, spawnSync } from "child_process";
-import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { EXAMPLE, ROOT, generateBenchApp } from "./bench-app";
 
-const ROOT = path.join(__dirname, "..");
-const EXAMPLE = path.join(ROOT, "examples", "nextjs-app");
 const APP = path.join(ROOT, "examples", ".bench-app");
 const BIN = path.join(ROOT, "bin", "stackfile.js");
 
@@ -29,18 +27,8 @@ function stackFor(appDir: string): string {
   return f;
 }
 
-// A generated app: the example's sources plus 2,000 files in public/ (1,980
-// small ones and 20 of 1 MB, a realistic mix for hashing).
-fs.rmSync(APP, { recursive: true, force: true });
-fs.mkdirSync(APP, { recursive: true });
-for (const entry of ["app", "next.config.mjs", "open-next.config.ts", "package.json", "tsconfig.json", "next-env.d.ts"]) {
-  fs.cpSync(path.join(EXAMPLE, entry), path.join(APP, entry), { recursive: true });
-}
-fs.mkdirSync(path.join(APP, "public", "files"), { recursive: true });
-for (let i = 0; i < 2000; i++) {
-  const body = i < 20 ? randomBytes(1 << 20) : Buffer.from(`file ${i}\n`.repeat(1 + (i % 50)));
-  fs.writeFileSync(path.join(APP, "public", "files", `${String(i).padStart(4, "0")}.${i < 20 ? "bin" : "txt"}`), body);
-}
+// A generated app: the example's sources plus 2,000 files in public/.
+generateBenchApp(APP);
 
 const example = plan(stackFor(EXAMPLE));
 const first = plan(stackFor(APP));

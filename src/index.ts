@@ -12,6 +12,7 @@ export type { HttpApiGatewayProperties } from "./components/http-api-gateway/pro
 export type { HttpApiGatewayChildId } from "./components/http-api-gateway/child-ids";
 export type { DomainConfiguration } from "./shared/domain-properties";
 export { NextjsWeb, type NextjsWebArgs } from "./components/nextjs-web";
+export { AwsProvider } from "./shared/aws-provider-settings";
 export type { NextjsWebProperties } from "./components/nextjs-web/properties";
 export type { NextjsWebChildId } from "./components/nextjs-web/child-ids";
 export type { ChildTransform, ChildTransforms } from "./shared/children";

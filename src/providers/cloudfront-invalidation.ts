@@ -2,25 +2,36 @@
 // `key` (a digest of what the site serves) changes, never on the clock. Each
 // invalidation gets a new CallerReference: CloudFront takes a repeated one as
 // the same request, so a return to earlier content would not invalidate.
+// Uses the stack's AWS provider settings (`aws`: credentials, role, the
+// `cloudfront` endpoint), each request bounded by timeouts and retried.
 // Self-contained; clients built per call.
 import type * as pulumi from "@pulumi/pulumi";
+import { awsClientConfig, sdkModule, type AwsSettings, type AwsTimeouts } from "./aws-clients";
 
-export const INVALIDATION_VERSION = 2;
+// Function values, so Pulumi serializes them with the provider.
+const clientConfig = awsClientConfig;
+const loadSdk = sdkModule;
+
+export const INVALIDATION_VERSION = 3;
 
 export interface InvalidationInputs {
   distributionId: string;
   paths: string[];
   /** Content hash of what was deployed: a new one means a new invalidation. */
   key: string;
-  /** A CloudFront-compatible endpoint (tests); AWS when unset. */
-  endpoint?: string;
+  /** The stack's region (STS calls for an assumed role use it; CloudFront's API is global). */
+  region?: string;
+  /** The AWS provider's settings (credentials, assumed roles, endpoints). */
+  aws?: AwsSettings;
+  /** Bounds on each request (see AssetSyncInputs). */
+  timeouts?: AwsTimeouts;
   version: number;
 }
 
 async function invalidate(inputs: any): Promise<string> {
   const { randomUUID } = require("crypto");
-  const { CloudFrontClient, CreateInvalidationCommand } = require("@aws-sdk/client-cloudfront");
-  const client = new CloudFrontClient({ region: "us-east-1", ...(inputs.endpoint ? { endpoint: inputs.endpoint } : {}) });
+  const { CloudFrontClient, CreateInvalidationCommand } = loadSdk("@aws-sdk/client-cloudfront");
+  const client = new CloudFrontClient(clientConfig(inputs.aws, "cloudfront", inputs.region ?? "us-east-1", inputs.timeouts));
   try {
     const r = await client.send(new CreateInvalidationCommand({
       DistributionId: inputs.distributionId,
@@ -35,7 +46,7 @@ async function invalidate(inputs: any): Promise<string> {
 
 export const invalidationProvider: pulumi.dynamic.ResourceProvider = {
   async diff(_id: string, olds: any, news: any) {
-    // A new provider version alone invalidates nothing.
+    // A new provider version alone invalidates nothing; nor do new credentials.
     const changes = olds.key !== news.key || olds.distributionId !== news.distributionId ||
       JSON.stringify(olds.paths) !== JSON.stringify(news.paths);
     return { changes, replaces: [], deleteBeforeReplace: false };

@@ -47,7 +47,7 @@ describe("CloudFront invalidation provider", () => {
   });
   after(() => cf.stop());
 
-  const inputs = (key: string) => ({ distributionId: "E123", paths: ["/*"], key, endpoint: cf.endpoint, version: INVALIDATION_VERSION });
+  const inputs = (key: string) => ({ distributionId: "E123", paths: ["/*"], key, region: "eu-west-1", aws: { endpoints: [{ cloudfront: cf.endpoint }] }, version: INVALIDATION_VERSION });
 
   it("invalidates on every change, a return to earlier content (A -> B -> A) included", async () => {
     const a = await invalidationProvider.create(inputs("a".repeat(64)));

@@ -3,10 +3,19 @@ import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../pr
 import { invalidationProvider, INVALIDATION_VERSION } from "../../providers/cloudfront-invalidation";
 import { DYNAMIC_MODULE, type DynamicTypeName } from "../../providers";
 import { originSecretProvider, ORIGIN_SECRET_VERSION } from "../../providers/origin-secret";
+import type { AwsAccess, AwsSettingsInput } from "../../shared/aws-provider-settings";
+
+/** The settings of the stack's AWS provider; secret in the state when they hold keys. */
+function withAccess(access: AwsAccess | undefined, opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions | undefined {
+  if (!access?.hasKeys) return opts;
+  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "aws"] };
+}
 
 export interface AssetSyncArgs {
   bucket: pulumi.Input<string>;
   region: pulumi.Input<string>;
+  /** The AWS provider's settings (see `awsAccessOf`). */
+  aws: AwsSettingsInput;
   baseDir: string;
   copies: { from: string; to: string }[];
   files: { key: string; hash: string; size: number; headers: Record<string, string> }[];
@@ -15,8 +24,8 @@ export interface AssetSyncArgs {
 
 /** The static files of a build, synced to the bucket by one resource. */
 export class AssetSync extends pulumi.dynamic.Resource {
-  constructor(name: string, args: AssetSyncArgs, opts?: pulumi.CustomResourceOptions) {
-    super(assetSyncProvider, name, { ...args, retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION }, opts, DYNAMIC_MODULE, "AssetSync" satisfies DynamicTypeName);
+  constructor(name: string, args: AssetSyncArgs, opts?: pulumi.CustomResourceOptions, access?: AwsAccess) {
+    super(assetSyncProvider, name, { ...args, retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION }, withAccess(access, opts), DYNAMIC_MODULE, "AssetSync" satisfies DynamicTypeName);
   }
 }
 
@@ -25,12 +34,16 @@ export interface InvalidationArgs {
   paths: string[];
   /** A digest of what the site serves: a different one means an invalidation. */
   key: pulumi.Input<string>;
+  /** The stack's region (assumed roles call STS there). */
+  region: pulumi.Input<string>;
+  /** The AWS provider's settings (see `awsAccessOf`). */
+  aws: AwsSettingsInput;
 }
 
 /** A CloudFront invalidation made whenever what the site serves changes. */
 export class Invalidation extends pulumi.dynamic.Resource {
-  constructor(name: string, args: InvalidationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(invalidationProvider, name, { ...args, version: INVALIDATION_VERSION }, opts, DYNAMIC_MODULE, "CloudFrontInvalidation" satisfies DynamicTypeName);
+  constructor(name: string, args: InvalidationArgs, opts?: pulumi.CustomResourceOptions, access?: AwsAccess) {
+    super(invalidationProvider, name, { ...args, version: INVALIDATION_VERSION }, withAccess(access, opts), DYNAMIC_MODULE, "CloudFrontInvalidation" satisfies DynamicTypeName);
   }
 }
 

@@ -21,6 +21,7 @@ import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
 import { defaultVpc, lambdaSubnetIds } from "../../shared/default-vpc";
+import { awsAccessOf } from "../../shared/aws-provider-settings";
 import { connectionEnvironment, connectionStatements, connectNetwork, resolveConnections, type ConnectToEntry, type ResolvedConnection } from "./connections";
 import { forwardLogs } from "../../shared/log-forwarding";
 import type { DeepInput } from "../../shared/inputs";
@@ -114,8 +115,11 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const output = build.output;
     const region = aws.getRegionOutput({}, parent).region;
     const edge = p.useEdgeFunction === true;
+    // The deploy-time steps use the account, role and endpoints of this component's AWS provider.
+    const access = awsAccessOf(this);
+    if (access.warning) pulumi.log.warn(access.warning, this);
 
-    const storage = createStorage(scope, build, (p.fileOptions ?? []) as NextjsFileOption[], region);
+    const storage = createStorage(scope, build, (p.fileOptions ?? []) as NextjsFileOption[], region, access);
     this.bucket = storage.bucket;
     const vpc = p.joinDefaultVpc === true ? this.joinVpc(scope, connections) : undefined;
     const environment = serverEnvironment(storage, region, envMap(p.environment), connections);
@@ -182,8 +186,8 @@ export class NextjsWeb extends pulumi.ComponentResource {
     // Every deploy that changes what the site serves (its build, or a value of its
     // environment) invalidates the CDN's cache; one that changes nothing does not.
     new Invalidation(childName(name, "invalidation"), childArgs(transform, "invalidation", {
-      distributionId: distribution.id, paths: ["/*"], key: servedContentKey(build, environment),
-    }), { parent: this, dependsOn: [storage.assets, server.fn] });
+      distributionId: distribution.id, paths: ["/*"], key: servedContentKey(build, environment), region, aws: access.settings,
+    }), { parent: this, dependsOn: [storage.assets, server.fn] }, access);
 
     this.url = domains.names.length ? pulumi.output(`https://${domains.names[0]}`) : pulumi.interpolate`https://${distribution.domainName}`;
     this.registerOutputs({ url: this.url });

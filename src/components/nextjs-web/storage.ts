@@ -11,6 +11,7 @@ import { AssetSync } from "./dynamic-resources";
 import type { SiteScope } from "./functions";
 import { childArgs, childName } from "../../shared/children";
 import { argumentsError } from "../../shared/component-error";
+import type { AwsAccess } from "../../shared/aws-provider-settings";
 
 /** The longest name prefix of a FIFO queue: 80 - 26 unique characters - ".fifo". */
 const SQS_PREFIX_MAX = 49;
@@ -22,7 +23,9 @@ export interface SiteStorage {
   table: aws.dynamodb.Table;
 }
 
-export function createStorage(scope: SiteScope, build: BuildResult, fileOptions: NextjsFileOption[], region: pulumi.Input<string>): SiteStorage {
+export function createStorage(
+  scope: SiteScope, build: BuildResult, fileOptions: NextjsFileOption[], region: pulumi.Input<string>, access: AwsAccess,
+): SiteStorage {
   const { parent, name, transforms } = scope;
   const opts = { parent };
   const output = build.output;
@@ -45,11 +48,12 @@ export function createStorage(scope: SiteScope, build: BuildResult, fileOptions:
   const assets = new AssetSync(childName(name, "assets"), childArgs(transforms, "assets", {
     bucket: bucket.bucket,
     region,
+    aws: access.settings,
     baseDir: path.relative(process.cwd(), build.appDir) || ".",
     copies: manifest.copies,
     files: manifest.files,
     keepPrefixes: [`${output.origins.s3.originPath}/_next/static/`],
-  }), { parent, dependsOn: [bucket] });
+  }), { parent, dependsOn: [bucket] }, access);
 
   const queue = new aws.sqs.Queue(childName(name, "revalidationQueue"), childArgs(transforms, "revalidationQueue", {
     // The provider adds 26 characters and .fifo to a prefix, within SQS's 80: a longer

@@ -5,7 +5,7 @@ import * as path from "path";
 import { execFile } from "child_process";
 import { promisify } from "util";
 import * as pulumi from "@pulumi/pulumi";
-import { S3Client, ListObjectsV2Command, HeadObjectCommand, GetObjectCommand } from "@aws-sdk/client-s3";
+import { S3Client, ListObjectsV2Command, HeadObjectCommand, GetObjectCommand, DeleteObjectCommand } from "@aws-sdk/client-s3";
 import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../../src/providers/asset-sync";
 import { assetManifest, IMMUTABLE, REVALIDATE } from "../../../src/components/nextjs-web/assets";
 import type { OpenNextOutput } from "../../../src/components/nextjs-web/build";
@@ -40,7 +40,7 @@ describe("asset sync against a local S3-compatible server", function () {
 
   const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: "site" }))).Contents ?? []).map((o) => o.Key!).sort();
   const inputs = (dir: string) => ({
-    bucket: "site", region: "us-east-1", endpoint: s3.endpoint, baseDir: dir, keepPrefixes: ["_assets/_next/static/"],
+    bucket: "site", region: "us-east-1", aws: { endpoints: [{ s3: s3.endpoint }], s3UsePathStyle: true }, baseDir: dir, keepPrefixes: ["_assets/_next/static/"],
     retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION, ...assetManifest(dir, OUTPUT, [{ includePattern: "fonts/**", headers: [{ key: "Cache-Control", value: "public, max-age=86400" }] }]),
   });
 
@@ -133,5 +133,33 @@ describe("asset sync against a local S3-compatible server", function () {
     assert.deepStrictEqual(await keys(), ["_assets/x.css"]);
     const { files, ...rest } = inputs(dir);
     await assetSyncProvider.delete!("id", { ...rest, files, retained: [] });
+  });
+
+  it("runs serialized in a project whose node_modules holds only stackfile (a pnpm-like layout): the SDK loads from stackfile's own install", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "strict-"));
+    const own = path.join(root, "store", "stackfile@0.1.0", "node_modules");
+    fs.mkdirSync(path.join(own, "stackfile"), { recursive: true });
+    fs.writeFileSync(path.join(own, "stackfile", "package.json"), JSON.stringify({ name: "stackfile", version: "0.1.0" }));
+    fs.mkdirSync(path.join(own, "@aws-sdk"), { recursive: true });
+    fs.symlinkSync(path.join(process.cwd(), "node_modules", "@aws-sdk", "client-s3"), path.join(own, "@aws-sdk", "client-s3"));
+    const project = path.join(root, "project");
+    fs.mkdirSync(path.join(project, "node_modules"), { recursive: true });
+    fs.symlinkSync(path.join(own, "stackfile"), path.join(project, "node_modules", "stackfile"));
+    const env = { ...process.env };
+    delete env.NODE_PATH;
+    await assert.rejects(promisify(execFile)(process.execPath, ["-e", "require('@aws-sdk/client-s3')"], { cwd: project, env }), /Cannot find module/, "the project itself cannot load the SDK");
+
+    fs.cpSync(app({ ".open-next/assets/strict.css": "a{}" }), path.join(project, "app"), { recursive: true });
+    const sf = await pulumi.runtime.serializeFunction(() => assetSyncProvider);
+    assert.ok(!sf.text.includes(process.cwd()), "nothing registered names this checkout's path");
+    fs.writeFileSync(path.join(root, "provider.js"), sf.text);
+    const run = path.join(root, "run.js");
+    fs.writeFileSync(run, `
+      const p = require("./provider.js").${sf.exportName}();
+      p.create(${JSON.stringify({ ...inputs(path.join(project, "app")), baseDir: "app" })}).then((r) => process.stdout.write(JSON.stringify(r.outs.uploaded)), (e) => { console.error(e.message); process.exit(1); });`);
+    const { stdout } = await promisify(execFile)(process.execPath, [run], { cwd: project, encoding: "utf8", env });
+    assert.strictEqual(stdout, "1");
+    assert.deepStrictEqual(await keys(), ["_assets/strict.css"]);
+    await client.send(new DeleteObjectCommand({ Bucket: "site", Key: "_assets/strict.css" }));
   });
 });

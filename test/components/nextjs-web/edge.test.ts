@@ -212,7 +212,7 @@ describe("NextjsWeb with useEdgeFunction", function () {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-edge-"));
     try {
       await assetSyncProvider.create({
-        bucket, region: "us-east-1", endpoint: s3.endpoint, baseDir: EDGE_APP, keepPrefixes: [], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION,
+        bucket, region: "us-east-1", aws: { endpoints: [{ s3: s3.endpoint }], s3UsePathStyle: true }, baseDir: EDGE_APP, keepPrefixes: [], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION,
         ...assetManifest(EDGE_APP, edgeBuild().output),
       });
       unpack(await packageOf(r.byName("web-server-function")!.inputs.code), dir);

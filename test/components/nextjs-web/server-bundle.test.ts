@@ -22,7 +22,7 @@ describe("the built Next.js server bundle, run locally", function () {
     const build = exampleBuild();
     const manifest = assetManifest(EXAMPLE_APP, build.output);
     await assetSyncProvider.create({
-      bucket: "site", region: "us-east-1", endpoint: s3.endpoint, baseDir: EXAMPLE_APP, keepPrefixes: [], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION, ...manifest,
+      bucket: "site", region: "us-east-1", aws: { endpoints: [{ s3: s3.endpoint }], s3UsePathStyle: true }, baseDir: EXAMPLE_APP, keepPrefixes: [], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION, ...manifest,
     });
     const bundle = path.join(EXAMPLE_APP, build.output.origins.default.bundle);
     const env = {

@@ -58,7 +58,7 @@ describe("the server package behind its function URL (run for real)", function (
     d = await deploy(EXAMPLE_APP, false);
     s3 = await startLocalS3([d.bucket]);
     await assetSyncProvider.create({
-      bucket: d.bucket, region: "us-east-1", endpoint: s3.endpoint, baseDir: EXAMPLE_APP, keepPrefixes: [], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION, ...assetManifest(EXAMPLE_APP, build.output),
+      bucket: d.bucket, region: "us-east-1", aws: { endpoints: [{ s3: s3.endpoint }], s3UsePathStyle: true }, baseDir: EXAMPLE_APP, keepPrefixes: [], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION, ...assetManifest(EXAMPLE_APP, build.output),
     });
   });
   after(async () => {

@@ -1,0 +1,184 @@
+// The asset sync against the local S3 server behind a fault proxy: stalled
+// uploads, DeleteObjects' per-key errors, a provider process killed in the
+// middle of an update, a bucket deleted before the resource, a file changed
+// after the plan. Every case ends (no update or delete waits forever) and a
+// run after the fault leaves exactly the wanted files.
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { spawn } from "child_process";
+import * as pulumi from "@pulumi/pulumi";
+import { S3Client, ListObjectsV2Command, DeleteObjectsCommand, DeleteBucketCommand } from "@aws-sdk/client-s3";
+import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../src/providers/asset-sync";
+import { ASSET_SYNC_JOURNAL } from "../../src/providers/asset-sync-s3";
+import { assetManifest } from "../../src/components/nextjs-web/assets";
+import type { OpenNextOutput } from "../../src/components/nextjs-web/build";
+import { startLocalS3, type LocalS3 } from "../s3-server";
+
+const OUTPUT = { origins: { s3: { type: "s3", originPath: "_assets", copy: [{ from: "assets", to: "_assets", cached: true }] } }, behaviors: [] } as unknown as OpenNextOutput;
+
+function app(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "faults-app-"));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, "assets", rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, "assets", rel), text);
+  }
+  return dir;
+}
+
+/** Short bounds, so a stall shows within seconds. */
+const TIMEOUTS = { connectMs: 1000, idleMs: 400, requestMs: 1500, attempts: 2 };
+
+describe("asset sync under faults (local S3 behind a fault proxy)", function () {
+  this.timeout(60000);
+  let s3: LocalS3;
+  let client: S3Client;
+  before(async () => {
+    s3 = await startLocalS3(["faults", "gone"]);
+    client = new S3Client({ region: "us-east-1", endpoint: s3.endpoint, forcePathStyle: true });
+  });
+  after(async () => {
+    client.destroy();
+    await s3.stop();
+  });
+  afterEach(() => s3.proxy.clear());
+
+  const keys = async (bucket = "faults") => ((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key!).sort();
+  const inputs = (dir: string, bucket = "faults", extra: Record<string, unknown> = {}) => ({
+    bucket, region: "us-east-1", aws: { endpoints: [{ s3: s3.endpoint }], s3UsePathStyle: true }, timeouts: TIMEOUTS,
+    baseDir: dir, keepPrefixes: ["_assets/_next/static/"], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION,
+    ...assetManifest(dir, OUTPUT), ...extra,
+  });
+  const emptyBucket = async (bucket = "faults") => {
+    const all = await keys(bucket);
+    if (all.length) await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: all.map((Key) => ({ Key })) } }));
+  };
+  beforeEach(() => emptyBucket());
+
+  it("an upload that is never answered is sent again after the idle timeout, and the sync completes", async () => {
+    const dir = app({ "a.txt": "a", "b.txt": "b" });
+    s3.proxy.add({ method: "PUT", url: /\/faults\/_assets\/b\.txt/, action: "stall" });
+    const start = Date.now();
+    const r = await assetSyncProvider.create(inputs(dir));
+    assert.ok(Date.now() - start < 10000, `took ${Date.now() - start} ms`);
+    assert.deepStrictEqual(s3.proxy.stalled, ["PUT /faults/_assets/b.txt"]);
+    assert.strictEqual(r.outs.uploaded, 2);
+    assert.deepStrictEqual(await keys(), ["_assets/a.txt", "_assets/b.txt"]);
+    s3.proxy.stalled.length = 0;
+  });
+
+  it("an upload never answered at all fails the update within a bounded time, naming the file, and leaves no new file; the next run converges", async () => {
+    const dir = app({ "a.txt": "a", "b.txt": "b", "c.txt": "c" });
+    s3.proxy.add({ method: "PUT", url: /\/faults\/_assets\/b\.txt/, times: Infinity, action: "stall" });
+    const start = Date.now();
+    await assert.rejects(assetSyncProvider.create({ ...inputs(dir), concurrency: 1 }), (err: Error) => {
+      assert.match(err.message, /upload of _assets\/b\.txt failed after 3 attempt\(s\).*timed out|upload of _assets\/b\.txt failed after 3 attempt\(s\).*requestTimeout/);
+      assert.match(err.message, /the 1 new file\(s\) it had uploaded were removed/);
+      return true;
+    });
+    const took = Date.now() - start;
+    // 3 tries of ours x 2 of the SDK's, each ended by the 400 ms idle bound, plus backoff.
+    assert.ok(took < 15000, `took ${took} ms`);
+    assert.strictEqual(s3.proxy.stalled.length, 6, s3.proxy.stalled.join(", "));
+    assert.deepStrictEqual(await keys(), [ASSET_SYNC_JOURNAL], "a.txt was removed; the journal still lists what the attempt uploaded");
+    s3.proxy.clear();
+    s3.proxy.stalled.length = 0;
+    const r = await assetSyncProvider.create(inputs(dir));
+    assert.strictEqual(r.outs.uploaded, 3);
+    assert.deepStrictEqual(await keys(), ["_assets/a.txt", "_assets/b.txt", "_assets/c.txt"]);
+  });
+
+  it("keys DeleteObjects reports as failed (a 200 with per-key Errors) are deleted again", async () => {
+    const dir = app({ "old1.txt": "1", "old2.txt": "2", "keep.txt": "k" });
+    const first = await assetSyncProvider.create(inputs(dir));
+    fs.rmSync(path.join(dir, "assets", "old1.txt"));
+    fs.rmSync(path.join(dir, "assets", "old2.txt"));
+    const requests: string[][] = [];
+    // The first DeleteObjects: nothing is deleted, every key reported as failed.
+    s3.proxy.add({
+      method: "POST", url: /\/faults\/?\?delete/, action: async ({ body }) => {
+        const ks = [...body.toString().matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]);
+        requests.push(ks);
+        const errors = ks.map((k) => `<Error><Key>${k}</Key><Code>InternalError</Code><Message>We encountered an internal error.</Message></Error>`).join("");
+        return { status: 200, headers: { "content-type": "application/xml" }, body: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${errors}</DeleteResult>`) };
+      },
+    });
+    const second = await assetSyncProvider.update!("id", first.outs, inputs(dir));
+    assert.deepStrictEqual(requests, [["_assets/old1.txt", "_assets/old2.txt"]]);
+    assert.strictEqual(second.outs.deleted, 2);
+    assert.deepStrictEqual(await keys(), ["_assets/keep.txt"]);
+  });
+
+  it("a key DeleteObjects keeps reporting as failed fails the update, named", async () => {
+    const dir = app({ "old.txt": "1", "keep.txt": "k" });
+    const first = await assetSyncProvider.create(inputs(dir));
+    fs.rmSync(path.join(dir, "assets", "old.txt"));
+    s3.proxy.add({
+      method: "POST", url: /\/faults\/?\?delete/, times: Infinity, action: async ({ forward }) => {
+        const a = await forward();
+        const error = "<Error><Key>_assets/old.txt</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error>";
+        return { ...a, status: 200, body: Buffer.from(a.body.toString().replace(/<\/DeleteResult>|<DeleteResult([^>]*)\/>/, (m, attrs) => (m.endsWith("/>") ? `<DeleteResult${attrs}>${error}</DeleteResult>` : `${error}</DeleteResult>`))) };
+      },
+    });
+    await assert.rejects(assetSyncProvider.update!("id", first.outs, inputs(dir)), /S3 did not delete 1 file\(s\) of bucket faults after 4 tries: _assets\/old\.txt \(AccessDenied: Access Denied\)/);
+  });
+
+  it("a provider process killed in the middle of an update, then a retry with other files, leaves exactly the wanted files", async () => {
+    const dir = app({ "a.txt": "a" });
+    const v1 = (await assetSyncProvider.create(inputs(dir))).outs;
+    for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(dir, "assets", `n${String(i).padStart(2, "0")}.txt`), `n${i}`);
+    // The first 4 new files are stored, then uploads hang until the process is killed.
+    let forwarded = 0;
+    s3.proxy.add({
+      method: "PUT", url: /\/faults\/_assets\/n\d+\.txt/, times: Infinity,
+      action: ({ forward }) => (forwarded++ < 4 ? forward() : new Promise(() => undefined)),
+    });
+    const sf = await pulumi.runtime.serializeFunction(() => assetSyncProvider);
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "killed-"));
+    fs.writeFileSync(path.join(tmp, "provider.js"), sf.text);
+    fs.writeFileSync(path.join(tmp, "run.js"), `
+      const p = require("./provider.js").${sf.exportName}();
+      p.update("id", ${JSON.stringify(v1)}, ${JSON.stringify({ ...inputs(dir), concurrency: 2, timeouts: { ...TIMEOUTS, idleMs: 60000, requestMs: 120000 } })});`);
+    const child = spawn(process.execPath, [path.join(tmp, "run.js")], { cwd: process.cwd(), stdio: "ignore", env: { ...process.env, NODE_PATH: path.join(process.cwd(), "node_modules") } });
+    const exited = new Promise((r) => child.once("exit", r));
+    for (let waited = 0; forwarded < 6; waited += 50) {
+      assert.ok(waited < 30000, "the update never reached its uploads");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill("SIGKILL");
+    await exited;
+    s3.proxy.clear();
+    const left = (await keys()).filter((k) => /\/n\d+\.txt$/.test(k));
+    assert.strictEqual(left.length, 4, "the killed update left files no state records");
+    assert.ok((await keys()).includes(ASSET_SYNC_JOURNAL), "and listed them in the journal");
+
+    // The retry: the app changed meanwhile (only n10..n19 remain new).
+    for (let i = 0; i < 10; i++) fs.rmSync(path.join(dir, "assets", `n${String(i).padStart(2, "0")}.txt`));
+    const retried = await assetSyncProvider.update!("id", v1, inputs(dir));
+    const wanted = ["_assets/a.txt", ...Array.from({ length: 10 }, (_, i) => `_assets/n${i + 10}.txt`)].sort();
+    assert.deepStrictEqual(await keys(), wanted);
+    assert.deepStrictEqual(retried.outs.files.map((f: { key: string }) => f.key), wanted);
+  });
+
+  it("deleting when the bucket is already gone succeeds; an update to a missing bucket fails naming it", async () => {
+    const dir = app({ "a.txt": "a" });
+    const r = await assetSyncProvider.create(inputs(dir, "gone"));
+    await emptyBucket("gone");
+    await client.send(new DeleteBucketCommand({ Bucket: "gone" }));
+    await assetSyncProvider.delete!("id", r.outs);
+    fs.writeFileSync(path.join(dir, "assets", "b.txt"), "b");
+    await assert.rejects(assetSyncProvider.update!("id", r.outs, inputs(dir, "gone")), /bucket gone does not exist/);
+  });
+
+  it("a file changed after the plan fails the update naming it, and uploads nothing new", async () => {
+    const dir = app({ "a.txt": "a", "b.txt": "b" });
+    const planned = inputs(dir);
+    fs.writeFileSync(path.join(dir, "assets", "b.txt"), "edited after the plan");
+    await assert.rejects(assetSyncProvider.create({ ...planned, concurrency: 1 }), (err: Error) => {
+      assert.match(err.message, /_assets\/b\.txt: .*assets\/b\.txt changed since the plan .*; run again/);
+      return true;
+    });
+    assert.deepStrictEqual((await keys()).filter((k) => k !== ASSET_SYNC_JOURNAL), [], "a.txt, uploaded before, was removed");
+  });
+});

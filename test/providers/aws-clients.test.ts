@@ -1,0 +1,116 @@
+// The SDK client configuration the dynamic providers build from the stack's
+// AWS provider settings: region, endpoints, path style, timeouts, and the
+// credentials each case resolves to (static keys, a profile of a shared
+// credentials file, a chain of roles assumed through a local STS endpoint).
+import * as assert from "assert";
+import * as fs from "fs";
+import * as http from "http";
+import * as os from "os";
+import * as path from "path";
+import type { AddressInfo } from "net";
+import { awsClientConfig } from "../../src/providers/aws-clients";
+
+interface FakeSts { endpoint: string; calls: { params: URLSearchParams; signedBy: string }[]; stop(): Promise<void> }
+
+/** Answers STS AssumeRole (query protocol) with credentials named after the role. */
+async function startSts(): Promise<FakeSts> {
+  const calls: FakeSts["calls"] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      const params = new URLSearchParams(body);
+      // `key@region` of the signature.
+      const m = /Credential=([^/]+)\/\d+\/([^/]+)\//.exec(String(req.headers.authorization));
+      const signedBy = m ? `${m[1]}@${m[2]}` : "";
+      calls.push({ params, signedBy });
+      const role = String(params.get("RoleArn")).split("/").pop();
+      res.writeHead(200, { "content-type": "text/xml" });
+      res.end(`<AssumeRoleResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><AssumeRoleResult><Credentials>` +
+        `<AccessKeyId>KEY-${role}</AccessKeyId><SecretAccessKey>SECRET-${role}</SecretAccessKey><SessionToken>TOKEN-${role}</SessionToken>` +
+        `<Expiration>2099-01-01T00:00:00Z</Expiration></Credentials><AssumedRoleUser><Arn>arn:aws:sts::123456789012:assumed-role/${role}/s</Arn>` +
+        `<AssumedRoleId>AROA:s</AssumedRoleId></AssumedRoleUser></AssumeRoleResult><ResponseMetadata><RequestId>1</RequestId></ResponseMetadata></AssumeRoleResponse>`);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, stop: () => new Promise((r) => server.close(() => r())) };
+}
+
+const credentialsOf = async (config: Record<string, any>) => {
+  const c = typeof config.credentials === "function" ? await config.credentials() : config.credentials;
+  return { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, sessionToken: c.sessionToken };
+};
+
+describe("AWS client configuration of the dynamic providers", () => {
+  it("S3: the stack's region, the s3 entry of aws:endpoints, path style, bounded requests; the SDK's default credentials when none are set", () => {
+    const c = awsClientConfig({ endpoints: [{ s3: "http://127.0.0.1:9000", cloudfront: "http://127.0.0.1:9001" }], s3UsePathStyle: "true" }, "s3", "eu-west-1");
+    assert.deepStrictEqual(c, {
+      region: "eu-west-1", maxAttempts: 4, endpoint: "http://127.0.0.1:9000", forcePathStyle: true,
+      requestHandler: { connectionTimeout: 10000, socketTimeout: 60000, requestTimeout: 600000, throwOnRequestTimeout: true },
+    });
+  });
+
+  it("CloudFront: signed for us-east-1 whatever the stack's region, the cloudfront endpoint, timeouts as given", () => {
+    const c = awsClientConfig({ endpoints: [{ cloudfront: "http://127.0.0.1:9001" }] }, "cloudfront", "eu-west-1", { connectMs: 1, idleMs: 2, requestMs: 3, attempts: 5 });
+    assert.deepStrictEqual(c, {
+      region: "us-east-1", maxAttempts: 5, endpoint: "http://127.0.0.1:9001",
+      requestHandler: { connectionTimeout: 1, socketTimeout: 2, requestTimeout: 3, throwOnRequestTimeout: true },
+    });
+  });
+
+  it("static keys (aws:accessKey, aws:secretKey, aws:token) are the credentials", async () => {
+    const c = awsClientConfig({ accessKey: "AK", secretKey: "SK", token: "TK", profile: "ignored" }, "s3", "us-east-1");
+    assert.deepStrictEqual(await credentialsOf(c), { accessKeyId: "AK", secretAccessKey: "SK", sessionToken: "TK" });
+  });
+
+  it("aws:profile reads that profile of aws:sharedCredentialsFiles, not the environment's keys", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "creds-"));
+    const file = path.join(dir, "credentials");
+    fs.writeFileSync(file, "[default]\naws_access_key_id = DEFAULT\naws_secret_access_key = d\n\n[prod]\naws_access_key_id = PROD\naws_secret_access_key = p\n");
+    const c = awsClientConfig({ profile: "prod", sharedCredentialsFiles: [file], sharedConfigFiles: [path.join(dir, "none")] }, "s3", "us-east-1");
+    assert.deepStrictEqual(await credentialsOf(c), { accessKeyId: "PROD", secretAccessKey: "p", sessionToken: undefined });
+  });
+
+  describe("assumed roles", () => {
+    let sts: FakeSts;
+    before(async () => (sts = await startSts()));
+    after(() => sts.stop());
+    beforeEach(() => (sts.calls.length = 0));
+
+    it("aws:assumeRoles are assumed in order through the sts endpoint, each with the credentials before it, in aws:stsRegion", async () => {
+      const c = awsClientConfig({
+        accessKey: "BASE", secretKey: "base",
+        assumeRoles: [
+          { roleArn: "arn:aws:iam::111111111111:role/deployer", sessionName: "ci", externalId: "ext-1", duration: "1h" },
+          { roleArn: "arn:aws:iam::222222222222:role/prod", tags: { team: "web" } },
+        ],
+        endpoints: [{ sts: sts.endpoint }],
+        stsRegion: "eu-central-1",
+      }, "s3", "eu-west-1");
+      assert.deepStrictEqual(await credentialsOf(c), { accessKeyId: "KEY-prod", secretAccessKey: "SECRET-prod", sessionToken: "TOKEN-prod" });
+      assert.deepStrictEqual(sts.calls.map((x) => ({
+        action: x.params.get("Action"), role: x.params.get("RoleArn"), session: x.params.get("RoleSessionName"),
+        externalId: x.params.get("ExternalId"), duration: x.params.get("DurationSeconds"), tag: x.params.get("Tags.member.1.Key"), signedBy: x.signedBy,
+      })), [
+        { action: "AssumeRole", role: "arn:aws:iam::111111111111:role/deployer", session: "ci", externalId: "ext-1", duration: "3600", tag: null, signedBy: "BASE@eu-central-1" },
+        { action: "AssumeRole", role: "arn:aws:iam::222222222222:role/prod", session: "stackfile", externalId: null, duration: null, tag: "team", signedBy: "KEY-deployer@eu-central-1" },
+      ]);
+    });
+
+    it("a profile's credentials assume the role when no keys are set (in the stack's region, even for CloudFront)", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "creds-"));
+      const file = path.join(dir, "credentials");
+      fs.writeFileSync(file, "[ops]\naws_access_key_id = OPS\naws_secret_access_key = o\n");
+      const c = awsClientConfig({
+        profile: "ops", sharedCredentialsFiles: [file], sharedConfigFiles: [path.join(dir, "none")],
+        assumeRoles: [{ roleArn: "arn:aws:iam::111111111111:role/site", durationSeconds: 900 }], endpoints: [{ sts: sts.endpoint }],
+      }, "cloudfront", "eu-west-1");
+      assert.deepStrictEqual((await credentialsOf(c)).accessKeyId, "KEY-site");
+      assert.deepStrictEqual(sts.calls.map((x) => [x.signedBy, x.params.get("DurationSeconds")]), [["OPS@eu-west-1", "900"]]);
+    });
+
+    it("a duration not in the provider's form is refused, named", () => {
+      assert.throws(() => awsClientConfig({ assumeRoles: [{ roleArn: "arn:aws:iam::1:role/r", duration: "an hour" }] }, "s3", "us-east-1"), /assumeRoles duration 'an hour' is not like 1h, 30m or 900s/);
+    });
+  });
+});
