@@ -27,7 +27,7 @@ ${props}`;
 
 describe("stackfile validate", () => {
   it("exits 0 with 'ok: N resources' for a good file", async () => {
-    assert.deepStrictEqual(await cli("validate", EXAMPLE), { code: 0, out: "ok: 4 resources", err: "" });
+    assert.deepStrictEqual(await cli("validate", EXAMPLE), { code: 0, out: "ok: 5 resources", err: "" });
   });
 
   it("exits 1 with one FILE:LINE:COL line per problem", async () => {
