@@ -8,6 +8,8 @@ import * as fs from "fs";
 import * as path from "path";
 import type * as Pulumi from "@pulumi/pulumi";
 
+const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+
 /** Digests of folders already read in this plan (one plan reads a bundle once). */
 export type DigestCache = Map<string, string>;
 
@@ -28,17 +30,19 @@ export function folderDigest(dir: string): { files: number; sha256: string } {
   return { files: files.length, sha256: hash.digest("hex") };
 }
 
-function archiveText(dir: string, cache: DigestCache): string {
-  let text = cache.get(dir);
+/** A folder's file count and digest, or an archive file's own digest (a function's zip). */
+function archiveText(at: string, cache: DigestCache): string {
+  let text = cache.get(at);
   if (!text) {
-    const d = folderDigest(dir);
-    text = `(${d.files} files, sha256 ${d.sha256})`;
-    cache.set(dir, text);
+    if (fs.statSync(at).isFile()) text = `(sha256 ${sha(fs.readFileSync(at))})`;
+    else {
+      const d = folderDigest(at);
+      text = `(${d.files} files, sha256 ${d.sha256})`;
+    }
+    cache.set(at, text);
   }
   return text;
 }
-
-const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
 type Described = string | { archive: Record<string, Described> };
 type AssetModule = typeof Pulumi.asset;

@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { StackModel } from "./validate";
 import { parseDirectives, type Directive } from "./directives";
 import { componentFactories } from "./components";
+import { valuesAt } from "./check-properties";
 import { overridesToTransforms } from "../shared/children";
 import { SES_MACRO } from "../shared/connect-to";
 
@@ -71,6 +72,10 @@ export function runProgram(
     if (Object.keys(r.overrides).length) args.transform = overridesToTransforms(r.overrides);
     if (Array.isArray(args.connectTo)) {
       args.connectTo = (args.connectTo as string[]).map((n) => (n === SES_MACRO ? SES_MACRO : { name: n, target: instances.get(n) }));
+    }
+    for (const spec of r.entry.resourceNames ?? []) {
+      const named = valuesAt(r.prepared, spec.path).map((v) => v.value).filter((v): v is string => typeof v === "string");
+      if (named.length) args[spec.arg] = Object.fromEntries(named.map((n) => [n, instances.get(n)]));
     }
     const component = componentFactories[r.type](r.name, args, {});
     instances.set(r.name, component);

@@ -10,6 +10,9 @@ import { HTTP_API_GATEWAY_CHILD_IDS } from "../components/http-api-gateway/child
 import { nextjsWebParams } from "../components/nextjs-web/properties";
 import { NEXTJS_WEB_CHILD_IDS } from "../components/nextjs-web/child-ids";
 import { appDirectoryProblems, nextjsWebStaticProblems } from "../components/nextjs-web/rules";
+import { functionAvailableParams, functionParams } from "../components/function/properties";
+import { FUNCTION_CHILD_IDS } from "../components/function/child-ids";
+import { functionRouteProblems, functionStaticProblems } from "../components/function/rules";
 
 /** A referenceable parameter of a resource type. */
 export interface ParamSpec {
@@ -34,6 +37,12 @@ export interface ResourceTypeEntry {
   literalOnly: string[][];
   /** Fields holding paths, relative to the stack file in YAML. */
   pathProperties?: string[];
+  /**
+   * Fields whose values name another resource of the stack, of `type` (`*`:
+   * every list item): checked like references, made first, and handed to the
+   * component as `arg` (a map of those names to the components).
+   */
+  resourceNames?: { path: string[]; type: string; arg: string }[];
   /** `connectTo` may name resources of this type; `vpcOnly`: only from inside the VPC. */
   connectable?: { vpcOnly: boolean };
   /** Where the type's custom domains are (`*`: every list item): a domain belongs to one resource of the stack. */
@@ -103,6 +112,26 @@ export const registry: Record<string, ResourceTypeEntry> = {
     childIds: NEXTJS_WEB_CHILD_IDS,
     staticRules: nextjsWebStaticProblems,
     crossRules: appDirectoryProblems,
+  },
+  function: {
+    type: "function",
+    definition: "FunctionProperties",
+    propertiesFile: "src/components/function/properties.ts",
+    token: "stackfile:index:Function",
+    propertiesOptional: false,
+    params: functionParams,
+    availableParams: functionAvailableParams,
+    literalOnly: [
+      ["entryfilePath"], ["handlerFunction"], ["runtime"], ["architecture"], ["logging", "disabled"], ["logging", "logForwarding", "type"],
+      ["joinDefaultVpc"], ["connectTo", "*"], ["events", "*", "type"], ["events", "*", "properties", "httpApiGatewayName"],
+      ["events", "*", "properties", "path"], ["events", "*", "properties", "method"], ["events", "*", "properties", "payloadFormat"],
+    ],
+    pathProperties: ["entryfilePath"],
+    resourceNames: [{ path: ["events", "*", "properties", "httpApiGatewayName"], type: "http-api-gateway", arg: "httpApiGateways" }],
+    connectable: { vpcOnly: false },
+    childIds: FUNCTION_CHILD_IDS,
+    staticRules: functionStaticProblems,
+    crossRules: functionRouteProblems,
   },
 };
 

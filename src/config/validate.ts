@@ -82,6 +82,7 @@ export function analyze(doc: unknown): Analysis {
     }
   }
   checkConnections(resources, problems, isMap(res) ? res : {});
+  checkResourceNames(resources, problems, isMap(res) ? res : {});
   checkDomains(resources, problems);
   for (const entry of Object.values(registry)) {
     const mine = resources.filter((r) => r.entry === entry).map((r) => ({ name: r.name, props: r.prepared }));
@@ -254,6 +255,33 @@ function checkDomains(resources: ResourceModel[], problems: Problem[]): void {
             message: `domain '${value}' is already a custom domain of '${first.resource}' (${formatPath(first.path)}); a domain points at one resource only, and its DNS records would overwrite the other's`,
           });
         } else if (!first) owner.set(value, { resource: r.name, path });
+      }
+    }
+  }
+}
+
+/** Fields that name a resource of a given type (a function's gateway): it must be in the file, of that type; it is made first. */
+function checkResourceNames(resources: ResourceModel[], problems: Problem[], raw: Record<string, unknown>): void {
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  for (const r of resources) {
+    for (const spec of r.entry.resourceNames ?? []) {
+      const field = spec.path[spec.path.length - 1];
+      for (const { path, value } of valuesAt(r.prepared, spec.path)) {
+        if (typeof value !== "string") continue;
+        const at: Path = ["resources", r.name, "properties", ...path];
+        const target = byName.get(value);
+        const candidates = resources.filter((x) => x.type === spec.type).map((x) => x.name);
+        if (!target) {
+          if (value in raw) continue; // a resource with problems of its own, reported there
+          const near = closest(value, candidates);
+          problems.push({ path: at, message: `${field} names '${value}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${spec.type} resources: ${candidates.join(", ")}` : `; add an ${spec.type} resource named '${value}'`}` });
+          continue;
+        }
+        if (target.type !== spec.type) {
+          problems.push({ path: at, message: `${field} names '${value}', a ${target.type}; it must name an ${spec.type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
+          continue;
+        }
+        r.refs.push({ path, resource: value, param: "" });
       }
     }
   }

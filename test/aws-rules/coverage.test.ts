@@ -11,6 +11,7 @@ const STACKS = [
   "test/fixtures/every-field-gateway.yaml",
   "test/fixtures/every-field-web.yaml",
   "test/fixtures/every-field-edge.yaml",
+  "test/fixtures/every-field-function.yaml",
 ];
 
 describe("the catalog covers what stackfile makes", function () {

@@ -6,6 +6,8 @@ import * as aws from "@pulumi/aws";
 import { RedisCluster } from "../../src/components/redis-cluster";
 import { HttpApiGateway } from "../../src/components/http-api-gateway";
 import { NextjsWeb } from "../../src/components/nextjs-web";
+import { Function } from "../../src/components/function";
+import { EXAMPLE_FUNCTION } from "../function-fixture";
 import { runWithMocks } from "../../src/cli/mock-engine";
 import { plannedResources } from "../../src/cli/plan-checks";
 import { checkCatalog } from "../../src/aws-rules";
@@ -53,6 +55,20 @@ describe("every name the name rule accepts deploys", function () {
             { path: "/items/{id}", method: "GET", handler: fn },
             { path: `/${"a-long-path-segment/".repeat(4)}{proxy+}`, method: "*", handler: fn },
           ],
+        });
+      }), []);
+    });
+
+    it(`function named ${n} characters, with the VPC, connectTo, forwarding and a route`, async () => {
+      assert.deepStrictEqual(await refusals(() => {
+        const api = new HttpApiGateway("api", { cors: { enabled: true } });
+        new Function(name, {
+          entryfilePath: EXAMPLE_FUNCTION,
+          joinDefaultVpc: true,
+          connectTo: [new aws.s3.Bucket("uploads")],
+          logging: { logForwarding: forwarding },
+          events: [{ type: "http-api-gateway", properties: { httpApiGatewayName: "api", path: `/${"a-long-path-segment/".repeat(4)}{proxy+}`, method: "*" } }],
+          httpApiGateways: { api },
         });
       }), []);
     });

@@ -27,7 +27,7 @@ ${props}`;
 
 describe("stackfile validate", () => {
   it("exits 0 with 'ok: N resources' for a good file", async () => {
-    assert.deepStrictEqual(await cli("validate", EXAMPLE), { code: 0, out: "ok: 4 resources", err: "" });
+    assert.deepStrictEqual(await cli("validate", EXAMPLE), { code: 0, out: "ok: 5 resources", err: "" });
   });
 
   it("exits 1 with one FILE:LINE:COL line per problem", async () => {
@@ -57,7 +57,10 @@ describe("stackfile plan", () => {
   it("prints the whole resource tree with secrets masked", async () => {
     const r = await cli("plan", EXAMPLE);
     assert.strictEqual(r.code, 0, r.err);
-    assert.match(r.out, /72 resources \(4 components\)/);
+    assert.match(r.out, /85 resources \(5 components\)/);
+    // The function behind the gateway: its routes are the gateway's children.
+    assert.match(r.out, /└─ hello-function {2}\(aws:lambda\/function:Function\)/);
+    assert.match(r.out, /├─ api-route-get-hello-[0-9a-f]{6} {2}\(aws:apigatewayv2\/route:Route\)/);
     assert.match(r.out, /^sessions {2}\(stackfile:index:RedisCluster\)$/m);
     assert.match(r.out, /├─ cache-replication-group {2}\(aws:elasticache\/replicationGroup:ReplicationGroup\)/);
     // Children print in name order, whatever order the program registered them in.
@@ -198,7 +201,7 @@ describe("the stackfile binary", function () {
 
   it("runs validate with the documented exit codes and no stack trace", () => {
     const ok = spawnSync(process.execPath, ["bin/stackfile.js", "validate", EXAMPLE], { encoding: "utf8" });
-    assert.deepStrictEqual([ok.status, ok.stdout.trim()], [0, "ok: 4 resources"]);
+    assert.deepStrictEqual([ok.status, ok.stdout.trim()], [0, "ok: 5 resources"]);
     const bad = spawnSync(process.execPath, ["bin/stackfile.js", "validate", tmpFile("resources:\n  x: 1\n")], { encoding: "utf8" });
     assert.strictEqual(bad.status, 1);
     assert.match(bad.stderr, /stack.yaml:2:6: resource 'x' must be a map with 'type' and 'properties', not number 1/);

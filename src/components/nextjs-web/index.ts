@@ -20,9 +20,10 @@ import { knownView } from "../../shared/known";
 import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
 import { childArgs, childName, type ChildTransforms } from "../../shared/children";
-import { defaultVpc, lambdaSubnetIds } from "../../shared/default-vpc";
 import { awsAccessOf } from "../../shared/aws-provider-settings";
-import { connectionEnvironment, connectionStatements, connectNetwork, resolveConnections, type ConnectToEntry, type ResolvedConnection } from "./connections";
+import {
+  connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry, type ResolvedConnection,
+} from "../../shared/workload-connections";
 import { forwardLogs } from "../../shared/log-forwarding";
 import type { DeepInput } from "../../shared/inputs";
 
@@ -75,24 +76,11 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const { transform, connectTo = [], ...props } = args;
     const problems = checkProperties(registry["nextjs-web"], knownView(props) as Record<string, unknown>);
     const connections = resolveConnections(connectTo);
-    const vpcOnly = connections.filter((c) => c.vpcOnly).map((c) => c.name);
     if (props.useEdgeFunction === true) {
       // The static rules named the other conflicts; these need the targets.
       problems.push(...edgeProblems({ useEdgeFunction: true }, connections.flatMap((c, index) => (c.vpcOnly ? [{ index, name: c.name }] : []))).filter((p) => p.path[0] === "connectTo"));
-    } else if (vpcOnly.length && props.joinDefaultVpc !== true) {
-      problems.push({
-        path: ["connectTo"],
-        message: `${vpcOnly.join(", ")} ${vpcOnly.length > 1 ? "are" : "is"} reachable only inside the VPC`,
-        hint: "set joinDefaultVpc: true",
-      });
-    }
-    const internetOnly = connections.filter((c) => c.internetOnly).map((c) => c.name);
-    if (internetOnly.length && props.joinDefaultVpc === true) {
-      problems.push({
-        path: ["connectTo"],
-        message: `${internetOnly.join(", ")} ${internetOnly.length > 1 ? "are" : "is"} reached over the internet, which a server in the default VPC cannot reach (no NAT)`,
-        hint: "remove joinDefaultVpc, or that connectTo entry",
-      });
+    } else {
+      problems.push(...connectionProblems(connections, props.joinDefaultVpc === true));
     }
     if (problems.length) throw argumentsError("NextjsWeb", name, problems);
     const p = withDefaults("NextjsWebProperties", props) as unknown as Normalized;
@@ -195,20 +183,14 @@ export class NextjsWeb extends pulumi.ComponentResource {
 
   /** The server in the default VPC: its own security group, subnets Lambda serves, endpoints for S3 and DynamoDB. */
   private joinVpc(scope: SiteScope, connections: ResolvedConnection[]) {
-    const { name, transforms } = scope;
-    const network = defaultVpc(this);
-    const securityGroup = new aws.ec2.SecurityGroup(childName(name, "serverSecurityGroup"), childArgs(transforms, "serverSecurityGroup", {
-      description: `Server function of ${name}: no ingress`,
-      vpcId: network.id,
-      // Lambda's network interfaces have no public IP and no NAT is made, so
-      // internet calls fail whatever this says; VPC peers and endpoints work.
-      egress: [{ protocol: "-1", fromPort: 0, toPort: 0, cidrBlocks: ["0.0.0.0/0"], description: "Any (no route to the internet)" }],
-      tags: { Name: `${name}-server` },
-    }), { parent: this });
-    (this as { serverSecurityGroupId?: pulumi.Output<string> }).serverSecurityGroupId = securityGroup.id;
-    // The site's bucket and tag table are reached through gateway endpoints.
-    connectNetwork(scope, connections, securityGroup.id, { id: network.id }, ["s3", "dynamodb"]);
-    return { subnetIds: lambdaSubnetIds(network, this), securityGroupIds: [securityGroup.id] };
+    const placed = joinDefaultVpc(scope, connections, {
+      securityGroupId: "serverSecurityGroup", description: `Server function of ${scope.name}: no ingress`, tagName: `${scope.name}-server`,
+      workload: `the server function of ${scope.name}`,
+      // The site's bucket and tag table are reached through gateway endpoints.
+      ownEndpoints: ["s3", "dynamodb"],
+    });
+    (this as { serverSecurityGroupId?: pulumi.Output<string> }).serverSecurityGroupId = placed.securityGroupId;
+    return { subnetIds: placed.subnetIds, securityGroupIds: placed.securityGroupIds };
   }
 }
 

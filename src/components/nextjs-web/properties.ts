@@ -1,26 +1,9 @@
-import type { RetentionDays } from "../../shared/enums";
 import type { DomainConfiguration } from "../../shared/domain-properties";
-import type { LogForwarding } from "../../shared/log-forwarding-properties";
-
-/** Logs of the server function: invocations and stdout/stderr, into its own log group. */
-export interface NextjsServerLogging {
-  /**
-   * Turns off collection of application logs.
-   * @default false
-   */
-  disabled?: boolean;
-  /**
-   * Days the log group keeps entries.
-   * @default 180
-   */
-  retentionDays?: RetentionDays;
-  /** Forwards the server's logs to an HTTP endpoint or a logs vendor. */
-  logForwarding?: LogForwarding;
-}
+import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../../shared/workload-properties";
 
 /** Settings of the server function. */
 export interface NextjsServerFunction {
-  logging?: NextjsServerLogging;
+  logging?: FunctionLogging;
   /**
    * Memory in MB; CPU grows with it (1797 MB is one vCPU, 10240 MB six).
    * @default 1024
@@ -59,23 +42,6 @@ export interface NextjsFileOption {
   headers?: NextjsFileHeader[];
 }
 
-/** A raw IAM statement appended to the server function's role. */
-export interface NextjsIamRoleStatement {
-  Sid?: string;
-  /** @default "Allow" */
-  Effect?: "Allow" | "Deny";
-  Action: string[];
-  Resource: string[];
-  /** IAM condition operators and their keys, as in a policy document. */
-  Condition?: Record<string, Record<string, string | string[]>>;
-}
-
-/** An environment variable of the server function. */
-export interface NextjsEnvironmentVariable {
-  name: string;
-  value: string;
-}
-
 /**
  * A Next.js app, built with OpenNext, served by Lambda behind CloudFront with
  * its static files in a private S3 bucket.
@@ -93,9 +59,9 @@ export interface NextjsWebProperties {
   /** Headers of uploaded static files. */
   fileOptions?: NextjsFileOption[];
   /** Environment variables of the server function; values may be `$ResourceParam` directives. */
-  environment?: NextjsEnvironmentVariable[];
+  environment?: EnvironmentVariable[];
   /** Raw IAM statements appended to the server function's role. */
-  iamRoleStatements?: NextjsIamRoleStatement[];
+  iamRoleStatements?: IamRoleStatement[];
   /**
    * Runs the server at CloudFront's regional edge caches (Lambda@Edge, made in
    * us-east-1, x86_64, on origin-request). `environment` values are resolved at

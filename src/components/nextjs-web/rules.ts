@@ -2,17 +2,10 @@
 import type { Problem } from "../../shared/problem";
 import { domainListProblems, sharedCertificateProblems } from "../../shared/domain-rules";
 import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
+import { workloadProblems } from "../../shared/workload-rules";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
-
-/** Names Lambda keeps for itself: a function may not set them. */
-export const RESERVED_ENV = [
-  "_HANDLER", "_X_AMZN_TRACE_ID", "AWS_DEFAULT_REGION", "AWS_REGION", "AWS_EXECUTION_ENV", "AWS_LAMBDA_FUNCTION_NAME",
-  "AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "AWS_LAMBDA_FUNCTION_VERSION", "AWS_LAMBDA_INITIALIZATION_TYPE", "AWS_LAMBDA_LOG_GROUP_NAME",
-  "AWS_LAMBDA_LOG_STREAM_NAME", "AWS_ACCESS_KEY", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN",
-  "AWS_LAMBDA_RUNTIME_API", "LAMBDA_TASK_ROOT", "LAMBDA_RUNTIME_DIR",
-];
 
 /** Variables the component sets for OpenNext: `environment` may not redefine them. */
 export const OPENNEXT_ENV = [
@@ -65,53 +58,8 @@ export function nextjsWebStaticProblems(p: Obj): Problem[] {
       hint: p.useFirewall.includes(":regional/") ? "this web ACL is REGIONAL; CloudFront needs one created with CLOUDFRONT scope in us-east-1" : undefined,
     });
   }
-  const seen = new Set<string>();
-  (Array.isArray(p.environment) ? p.environment : []).forEach((e, i) => {
-    const name = obj(e)?.name;
-    if (typeof name !== "string") return;
-    const at = ["environment", i, "name"];
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      out.push({ path: at, message: `environment name '${name}' must hold only letters, digits and '_', and not start with a digit` });
-    } else if (RESERVED_ENV.includes(name) || name.startsWith("AWS_LAMBDA_")) {
-      out.push({ path: at, message: `environment name '${name}' is reserved by Lambda` });
-    } else if (name.startsWith("STP_")) {
-      out.push({ path: at, message: `environment name '${name}' starts with STP_, which connectTo's variables use`, hint: "pick another name" });
-    } else if (OPENNEXT_ENV.includes(name)) {
-      out.push({ path: at, message: `environment name '${name}' is set by stackfile for OpenNext's cache and queue` });
-    } else if (seen.has(name)) {
-      out.push({ path: at, message: `environment name '${name}' is defined twice` });
-    }
-    seen.add(name);
-  });
   out.push(...fileOptionProblems(p.fileOptions));
-  const connected = new Set<string>();
-  (Array.isArray(p.connectTo) ? p.connectTo : []).forEach((c, i) => {
-    if (typeof c !== "string") return;
-    if (connected.has(c)) out.push({ path: ["connectTo", i], message: `connectTo names '${c}' twice` });
-    if (c === "aws:ses" && p.joinDefaultVpc === true) {
-      out.push({ path: ["connectTo", i], message: "aws:ses is reached over the internet, which a server in the default VPC cannot reach (no NAT)", hint: "remove joinDefaultVpc, or aws:ses" });
-    }
-    connected.add(c);
-  });
-  (Array.isArray(p.iamRoleStatements) ? p.iamRoleStatements : []).forEach((s, i) => {
-    const st = obj(s);
-    if (!st) return;
-    for (const [j, a] of (Array.isArray(st.Action) ? st.Action : []).entries()) {
-      if (typeof a === "string" && !/^(\*|[a-z0-9-]+:[A-Za-z0-9*?]+)$/.test(a)) {
-        out.push({ path: ["iamRoleStatements", i, "Action", j], message: `'${a}' is not an IAM action; write service:Action, like s3:GetObject` });
-      }
-    }
-    for (const [j, r] of (Array.isArray(st.Resource) ? st.Resource : []).entries()) {
-      if (typeof r === "string" && r !== "*" && !r.startsWith("arn:")) {
-        out.push({ path: ["iamRoleStatements", i, "Resource", j], message: `'${r}' is not an ARN or '*'` });
-      }
-    }
-    if (typeof st.Sid === "string" && !/^[A-Za-z0-9]*$/.test(st.Sid)) {
-      out.push({ path: ["iamRoleStatements", i, "Sid"], message: "Sid may hold only letters and digits" });
-    }
-    if (Array.isArray(st.Action) && st.Action.length === 0) out.push({ path: ["iamRoleStatements", i, "Action"], message: "Action needs at least one action" });
-    if (Array.isArray(st.Resource) && st.Resource.length === 0) out.push({ path: ["iamRoleStatements", i, "Resource"], message: "Resource needs at least one ARN" });
-  });
+  out.push(...workloadProblems(p, { names: OPENNEXT_ENV, why: "for OpenNext's cache and queue" }));
   return out;
 }
 

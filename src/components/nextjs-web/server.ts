@@ -11,6 +11,7 @@ import { createFunction, functionUrl, publicUrlPermissions, type FunctionSpec, t
 import { urlHost, type FunctionOrigin } from "./cdn";
 import { OriginSecret } from "./dynamic-resources";
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, SERVER_HANDLER, serverPackage } from "./server-package";
+import { EDGE_HANDLER, edgePackage } from "./edge-package";
 import { childName } from "../../shared/children";
 
 export interface ServerSpec extends Pick<FunctionSpec, "memory" | "timeout" | "statements" | "logRetentionDays" | "logsDisabled" | "vpc" | "dependsOn"> {
@@ -37,7 +38,10 @@ export function createServer(scope: SiteScope, spec: ServerSpec): SiteServer {
     logRetentionDays: spec.logRetentionDays, logsDisabled: spec.logsDisabled, statements: spec.statements, dependsOn: spec.dependsOn,
   };
   if (spec.edge) {
-    const server = createFunction(scope, { ...common, edge: true, environment: spec.environment });
+    const server = createFunction(scope, {
+      ...common, edge: true, environment: spec.environment,
+      code: { archive: edgePackage(bundleDir, d.handler, spec.environment), handler: EDGE_HANDLER },
+    });
     return { ...server, edgeArn: server.fn.qualifiedArn };
   }
   const streaming = d.streaming === true;

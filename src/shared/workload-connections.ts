@@ -1,11 +1,14 @@
-// Applies a site's connectTo list: env vars STP_<NAME>_<VAR>, IAM statements
-// on the server's role, ingress on the targets' security groups from the
-// server's, and gateway endpoints so S3 and DynamoDB stay reachable in the VPC.
+// Applies a workload's connectTo list (a nextjs-web's server, a function): env
+// vars STP_<NAME>_<VAR>, IAM statements on its role, ingress on the targets'
+// security groups from its own, and gateway endpoints so S3 and DynamoDB stay
+// reachable in the VPC. One implementation for every workload type.
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { connectionTo, envPrefix, SES_MACRO, type Connection, type ConnectTarget } from "../../shared/connect-to";
-import { childArgs, childName } from "../../shared/children";
-import type { SiteScope, PolicyStatement } from "./functions";
+import { connectionTo, envPrefix, SES_MACRO, type Connection, type ConnectTarget } from "./connect-to";
+import { childArgs, childName } from "./children";
+import { defaultVpc, lambdaSubnetIds } from "./default-vpc";
+import type { SiteScope, PolicyStatement } from "./lambda-function";
+import type { Problem } from "./problem";
 
 /** A target with the name its variables are called by. */
 export interface NamedTarget {
@@ -71,7 +74,7 @@ function endpointsMade(): Set<string> {
  */
 export function connectNetwork(
   scope: SiteScope, connections: ResolvedConnection[], serverSecurityGroupId: pulumi.Input<string> | undefined,
-  vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: ("s3" | "dynamodb")[] = [],
+  vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: ("s3" | "dynamodb")[] = [], workload = `the server function of ${scope.name}`,
 ): void {
   const { parent, name, transforms } = scope;
   for (const c of connections) {
@@ -83,7 +86,7 @@ export function connectNetwork(
       ipProtocol: "tcp",
       fromPort: c.ingress.port,
       toPort: c.ingress.port,
-      description: `From the server function of ${name}`,
+      description: `From ${workload}`,
     }), { parent });
   }
   if (!vpc) return;
@@ -104,4 +107,55 @@ export function connectNetwork(
       routeTableIds: routeTables.apply((ids) => [...ids].sort()),
     }), { parent });
   }
+}
+
+/**
+ * What the targets ask of the workload's network: VPC-only ones need
+ * joinDefaultVpc, internet-only ones cannot be reached from the default VPC
+ * (no NAT). For targets known only at construction (TypeScript objects).
+ */
+export function connectionProblems(connections: ResolvedConnection[], joinDefaultVpc: boolean): Problem[] {
+  const out: Problem[] = [];
+  const vpcOnly = connections.filter((c) => c.vpcOnly).map((c) => c.name);
+  if (vpcOnly.length && !joinDefaultVpc) {
+    out.push({ path: ["connectTo"], message: `${vpcOnly.join(", ")} ${vpcOnly.length > 1 ? "are" : "is"} reachable only inside the VPC`, hint: "set joinDefaultVpc: true" });
+  }
+  const internetOnly = connections.filter((c) => c.internetOnly).map((c) => c.name);
+  if (internetOnly.length && joinDefaultVpc) {
+    out.push({
+      path: ["connectTo"],
+      message: `${internetOnly.join(", ")} ${internetOnly.length > 1 ? "are" : "is"} reached over the internet, which a server in the default VPC cannot reach (no NAT)`,
+      hint: "remove joinDefaultVpc, or that connectTo entry",
+    });
+  }
+  return out;
+}
+
+export interface VpcPlacement {
+  subnetIds: pulumi.Output<string[]>;
+  securityGroupIds: pulumi.Output<string>[];
+  securityGroupId: pulumi.Output<string>;
+}
+
+/**
+ * A workload in the default VPC: its own security group (no ingress), the
+ * subnets Lambda serves, ingress on the connected targets and the gateway
+ * endpoints they (and `ownEndpoints`) need.
+ */
+export function joinDefaultVpc(
+  scope: SiteScope, connections: ResolvedConnection[],
+  opts: { securityGroupId: string; description: string; tagName: string; workload: string; ownEndpoints?: ("s3" | "dynamodb")[] },
+): VpcPlacement {
+  const { parent, name, transforms } = scope;
+  const network = defaultVpc(parent);
+  const securityGroup = new aws.ec2.SecurityGroup(childName(name, opts.securityGroupId), childArgs(transforms, opts.securityGroupId, {
+    description: opts.description,
+    vpcId: network.id,
+    // Lambda's network interfaces have no public IP and no NAT is made, so
+    // internet calls fail whatever this says; VPC peers and endpoints work.
+    egress: [{ protocol: "-1", fromPort: 0, toPort: 0, cidrBlocks: ["0.0.0.0/0"], description: "Any (no route to the internet)" }],
+    tags: { Name: opts.tagName },
+  }), { parent });
+  connectNetwork(scope, connections, securityGroup.id, { id: network.id }, opts.ownEndpoints ?? [], opts.workload);
+  return { subnetIds: lambdaSubnetIds(network, parent), securityGroupIds: [securityGroup.id], securityGroupId: securityGroup.id };
 }

@@ -1,0 +1,173 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import type { FunctionHttpApiEvent, FunctionProperties } from "./properties";
+import type { FunctionChildId } from "./child-ids";
+import { bundleFunction, BundleProblem, type Bundle } from "./bundle";
+import { attachHttpApiIntegration, type HttpApiGateway, type HttpApiGatewayIntegration, type HttpApiRouteResources } from "../http-api-gateway";
+import { registry } from "../../config/registry";
+import { checkProperties } from "../../config/check-properties";
+import { withDefaults } from "../../config/schema";
+import { knownView } from "../../shared/known";
+import { withFittedNames } from "../../shared/fit-names";
+import { argumentsError } from "../../shared/component-error";
+import type { ChildTransforms } from "../../shared/children";
+import type { DeepInput } from "../../shared/inputs";
+import type { Problem } from "../../shared/problem";
+import type { Connectable, Connection } from "../../shared/connect-to";
+import { createFunction, type PolicyStatement, type SiteScope } from "../../shared/lambda-function";
+import {
+  connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry,
+} from "../../shared/workload-connections";
+import { forwardLogs } from "../../shared/log-forwarding";
+
+export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo"> {
+  /**
+   * Resources the function uses: this stack's (a RedisCluster, another
+   * Function), `@pulumi/aws` resources of the spec's table, `{ name, target }`
+   * for plain descriptions, or "aws:ses". Variables are named STP_<NAME>_<VAR>.
+   */
+  connectTo?: ConnectToEntry[];
+  /** The gateways `events` name, by name (YAML passes the stack's). */
+  httpApiGateways?: Record<string, HttpApiGateway>;
+  /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
+  transform?: ChildTransforms<FunctionChildId>;
+}
+
+const TOKEN = "stackfile:index:Function";
+
+/** Source maps in stack traces: the bundle's map points into the sources. */
+const SOURCE_MAPS = "--enable-source-maps";
+
+type Normalized = DeepInput<Required<Omit<FunctionProperties, "connectTo" | "events" | "environment" | "iamRoleStatements">>> & {
+  logging: DeepInput<Required<NonNullable<FunctionProperties["logging"]>>>;
+  environment?: DeepInput<NonNullable<FunctionProperties["environment"]>>;
+  iamRoleStatements?: DeepInput<NonNullable<FunctionProperties["iamRoleStatements"]>>;
+  events?: FunctionHttpApiEvent[];
+};
+
+/** Events that name a gateway not given. */
+function gatewayProblems(events: unknown, gateways: Record<string, HttpApiGateway>): Problem[] {
+  const out: Problem[] = [];
+  (Array.isArray(events) ? events : []).forEach((e: FunctionHttpApiEvent, i) => {
+    const gw = e?.properties?.httpApiGatewayName;
+    if (typeof gw === "string" && !gateways[gw]) {
+      const known = Object.keys(gateways);
+      out.push({
+        path: ["events", i, "properties", "httpApiGatewayName"],
+        message: `no http-api-gateway named '${gw}' was given (${known.length ? `httpApiGateways: ${known.join(", ")}` : "httpApiGateways is empty"})`,
+        hint: "pass the gateway in httpApiGateways under that name",
+      });
+    }
+  });
+  return out;
+}
+
+/**
+ * A Lambda function from one entry file, which stackfile bundles with esbuild
+ * (deterministic zip with a source map, skipped when its sources are
+ * unchanged), with its own role, log group and, with `joinDefaultVpc`,
+ * security group. Its `events` route gateways' requests to it; `connectTo`
+ * gives it permissions, STP_<NAME>_<VAR> variables and network access. Other
+ * workloads can `connectTo` it (invoke, `STP_<NAME>_ARN`).
+ *
+ * Children (ids for `transform` / YAML `overrides`, names `<name>-<child-id>`):
+ * `role`, `policy`, `logGroup`, `function`; with joinDefaultVpc
+ * `securityGroup`, `vpcAccess`, and per connected target `connectIngress`,
+ * `s3Endpoint`, `dynamodbEndpoint`; with log forwarding the `logForwarding*`
+ * ids. Each event's `integration`, `route` and `routePermission` are children
+ * of its gateway.
+ *
+ * @example
+ * const api = new HttpApiGateway("api", { cors: { enabled: true } });
+ * const items = new Function("items", {
+ *   entryfilePath: "./functions/items.ts",
+ *   events: [{ type: "http-api-gateway", properties: { httpApiGatewayName: "api", path: "/items/{id}", method: "GET" } }],
+ *   httpApiGateways: { api },
+ * });
+ */
+export class Function extends pulumi.ComponentResource implements Connectable {
+  public readonly arn: pulumi.Output<string>;
+  public readonly name: pulumi.Output<string>;
+  /** Only when logging is on. */
+  public readonly logGroupArn?: pulumi.Output<string>;
+  public readonly function: aws.lambda.Function;
+  public readonly role: aws.iam.Role;
+  /** The code package: where it is, its hash, whether this run bundled it. */
+  public readonly bundle: Bundle;
+  /** The resources of each event's route, in the order of `events`. */
+  public readonly routes: HttpApiRouteResources[];
+  /** Its security group (with joinDefaultVpc): what connected resources let in. */
+  public readonly securityGroupId?: pulumi.Output<string>;
+
+  constructor(name: string, args: FunctionArgs, opts?: pulumi.ComponentResourceOptions) {
+    const { transform, connectTo = [], httpApiGateways = {}, ...props } = args;
+    const problems = checkProperties(registry.function, knownView(props) as Record<string, unknown>);
+    const connections = resolveConnections(connectTo);
+    problems.push(...connectionProblems(connections, props.joinDefaultVpc === true), ...gatewayProblems(props.events, httpApiGateways));
+    if (problems.length) throw argumentsError("Function", name, problems);
+    const p = withDefaults("FunctionProperties", props) as unknown as Normalized;
+    let bundle: Bundle;
+    try {
+      bundle = bundleFunction(p.entryfilePath as string, { runtime: p.runtime as string, handlerFunction: p.handlerFunction as string, label: name });
+    } catch (err) {
+      if (!(err instanceof BundleProblem)) throw err;
+      // A missing export is the entry's fault unless handlerFunction was written.
+      const at = err.property === "handlerFunction" && props.handlerFunction === undefined ? "entryfilePath" : err.property;
+      throw argumentsError("Function", name, [{ path: [at], message: err.message }]);
+    }
+    const names = withFittedNames(opts);
+    super(TOKEN, name, {}, names.opts);
+    names.bind(this);
+    this.bundle = bundle;
+    const scope: SiteScope = { parent: this, name, transforms: transform };
+
+    const vpc = p.joinDefaultVpc === true
+      ? joinDefaultVpc(scope, connections, { securityGroupId: "securityGroup", description: `Function ${name}: no ingress`, tagName: name, workload: `the function ${name}` })
+      : undefined;
+    this.securityGroupId = vpc?.securityGroupId;
+    const own = (p.environment ?? []) as { name: pulumi.Input<string>; value: pulumi.Input<string> }[];
+    const environment = pulumi.all([pulumi.all(connectionEnvironment(connections)), pulumi.all(own.map((e) => pulumi.all([e.name, e.value])))])
+      .apply(([connected, pairs]): Record<string, string> => ({ ...connected, ...Object.fromEntries(pairs), NODE_OPTIONS: SOURCE_MAPS }));
+    const made = createFunction(scope, {
+      id: "",
+      description: "Function",
+      code: { archive: new pulumi.asset.FileArchive(bundle.archivePath), handler: bundle.handler },
+      runtime: p.runtime,
+      architecture: p.architecture,
+      memory: p.memory,
+      timeout: p.timeout,
+      environment,
+      statements: [...connectionStatements(connections), ...((p.iamRoleStatements ?? []) as PolicyStatement[])],
+      logRetentionDays: p.logging.retentionDays,
+      logsDisabled: p.logging.disabled === true,
+      vpc: vpc ? { subnetIds: vpc.subnetIds, securityGroupIds: vpc.securityGroupIds } : undefined,
+    });
+    this.function = made.fn;
+    this.role = made.role;
+    this.arn = made.fn.arn;
+    this.name = made.fn.name;
+    this.logGroupArn = made.logGroup?.arn;
+    if (p.logging.logForwarding && made.logGroup) forwardLogs({ parent: this, name, transforms: transform }, made.logGroup, p.logging.logForwarding as any);
+
+    // Each event is a route of its gateway (the gateway's children; its CORS methods count them).
+    this.routes = (p.events ?? []).map((e) => attachHttpApiIntegration(
+      httpApiGateways, e as unknown as HttpApiGatewayIntegration, made.fn, e.properties.payloadFormat,
+    ));
+
+    this.registerOutputs({ arn: this.arn, name: this.name, logGroupArn: this.logGroupArn });
+  }
+
+  /**
+   * What connecting to this function means (the spec's Function row): invoke
+   * it (any version or alias); its ARN as STP_<NAME>_ARN. The Lambda API is a
+   * public endpoint: from the default VPC (no NAT, no interface endpoint) it
+   * cannot be reached (https://docs.aws.amazon.com/lambda/latest/dg/configuration-vpc-endpoints.html).
+   */
+  public connection(): Connection {
+    return {
+      variables: { ARN: this.arn },
+      statements: [{ Action: ["lambda:InvokeFunction"], Resource: [this.arn, pulumi.interpolate`${this.arn}:*`] }],
+      internetOnly: true,
+    };
+  }
+}

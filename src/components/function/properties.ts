@@ -1,0 +1,110 @@
+import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../../shared/workload-properties";
+
+/** Where a gateway event goes: the gateway, the route's path and method (the spec's integration fields). */
+export interface FunctionHttpApiEventProperties {
+  /** Name of the `http-api-gateway` resource of this stack that forwards the requests. */
+  httpApiGatewayName: string;
+  /**
+   * Path pattern: `{param}` segments, and a greedy `{proxy+}` as the last one.
+   * @example "/items/{id}"
+   */
+  path: string;
+  /**
+   * HTTP method, or `*` for any method.
+   * @example "GET"
+   */
+  method: string;
+  /** Payload format of this route's events; the gateway's `payloadFormat` when absent (then `1.0`). */
+  payloadFormat?: "1.0" | "2.0";
+  /**
+   * For container workloads only: a function receives requests as events and
+   * takes no port, so stackfile refuses it here.
+   */
+  containerPort?: number;
+}
+
+/** An HTTP route of a gateway to this function (integration, route and invoke permission). */
+export interface FunctionHttpApiEvent {
+  type: "http-api-gateway";
+  properties: FunctionHttpApiEventProperties;
+}
+
+/**
+ * A Lambda function whose code stackfile bundles (esbuild) from one entry
+ * file; gateways route to it through its `events`.
+ */
+export interface FunctionProperties {
+  /**
+   * The handler's file (`.ts`, `.mts`, `.js`, `.mjs` or `.cjs`), relative to
+   * the stack file. It is bundled with what it imports into one file and a
+   * source map, again only when those sources change.
+   * @example "./functions/items.ts"
+   */
+  entryfilePath: string;
+  /**
+   * The exported function Lambda calls.
+   * @default "handler"
+   */
+  handlerFunction?: string;
+  /**
+   * Node.js runtime (the bundle targets it).
+   * @default "nodejs22.x"
+   */
+  runtime?: "nodejs22.x" | "nodejs20.x";
+  /**
+   * CPU architecture.
+   * @default "arm64"
+   */
+  architecture?: "arm64" | "x86_64";
+  /**
+   * Memory in MB; CPU grows with it (1797 MB is one vCPU, 10240 MB six).
+   * @default 1024
+   * @minimum 128
+   * @maximum 10240
+   * @multipleOf 1
+   */
+  memory?: number;
+  /**
+   * Maximum run time of an invocation, in seconds.
+   * @default 10
+   * @minimum 1
+   * @maximum 900
+   * @multipleOf 1
+   */
+  timeout?: number;
+  /** Environment variables; values may be `$ResourceParam` and `$Secret` directives. */
+  environment?: EnvironmentVariable[];
+  logging?: FunctionLogging;
+  /**
+   * Runs the function in the default VPC's subnets with its own security
+   * group, so it reaches VPC-only resources (redis clusters, databases). Its
+   * outbound internet requests then fail (no NAT is made).
+   * @default false
+   */
+  joinDefaultVpc?: boolean;
+  /**
+   * Resources of this stack the function uses (or the macro `aws:ses`): it gets
+   * their permissions, their variables as STP_<NAME>_<VAR>, and network access.
+   */
+  connectTo?: string[];
+  /** Raw IAM statements appended to the function's role. */
+  iamRoleStatements?: IamRoleStatement[];
+  /** Integrations that send events to the function: routes of this stack's gateways. */
+  events?: FunctionHttpApiEvent[];
+}
+
+/** Parameters other resources can read with `$ResourceParam(name, param)`. */
+export const functionParams = {
+  /** The function's ARN. */
+  arn: { type: "string" },
+  /** The function's name. */
+  name: { type: "string" },
+  /** ARN of its log group; only when logging is on. */
+  logGroupArn: { type: "string" },
+} as const;
+
+/** Which parameters a function with these properties has. */
+export function functionAvailableParams(p: { logging?: unknown }): string[] {
+  const logging = typeof p.logging === "object" && p.logging !== null ? (p.logging as { disabled?: unknown }) : {};
+  return Object.keys(functionParams).filter((k) => k !== "logGroupArn" || logging.disabled !== true);
+}

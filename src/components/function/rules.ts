@@ -1,0 +1,89 @@
+// Rules of function as pure functions (see redis-cluster/rules.ts).
+import type { Problem } from "../../shared/problem";
+import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
+import { workloadProblems } from "../../shared/workload-rules";
+import { routeKey, routeMethodProblem, routePathProblem } from "../http-api-gateway/routes";
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
+
+/** Entry files stackfile bundles. */
+export const ENTRY_EXTENSIONS = [".ts", ".mts", ".js", ".mjs", ".cjs"];
+
+/** Variables stackfile sets on a function: `environment` may not redefine them. */
+export const FUNCTION_OWN_ENV = ["NODE_OPTIONS"];
+
+/** Why an entry file name is refused, or undefined. */
+export function entryFileProblem(file: string): string | undefined {
+  const lower = file.toLowerCase();
+  if (lower.endsWith(".d.ts") || lower.endsWith(".d.mts")) return `entryfilePath '${file}' is a declaration file, which holds no code`;
+  if (!ENTRY_EXTENSIONS.some((e) => lower.endsWith(e))) return `entryfilePath '${file}' must be a ${ENTRY_EXTENSIONS.join(", ")} file`;
+  return undefined;
+}
+
+/** An event's route, as the gateway keys it, when its fields are plain. */
+function eventRoute(e: unknown): { gateway: string; key: string } | undefined {
+  const p = obj(obj(e)?.properties);
+  if (!p || typeof p.httpApiGatewayName !== "string" || typeof p.path !== "string" || typeof p.method !== "string") return undefined;
+  if (routeMethodProblem(p.method) || routePathProblem(p.path)) return undefined;
+  return { gateway: p.httpApiGatewayName, key: routeKey(p.method, p.path) };
+}
+
+export function functionStaticProblems(p: Obj): Problem[] {
+  const out: Problem[] = [...forwardingNeedsLogs(p.logging, ["logging"])];
+  if (typeof p.entryfilePath === "string") {
+    const why = entryFileProblem(p.entryfilePath);
+    if (why) out.push({ path: ["entryfilePath"], message: why });
+  }
+  if (typeof p.handlerFunction === "string" && !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(p.handlerFunction)) {
+    out.push({ path: ["handlerFunction"], message: `handlerFunction '${p.handlerFunction}' must be the name of an export: letters, digits, _ and $, not starting with a digit` });
+  }
+  out.push(...workloadProblems(p, { names: FUNCTION_OWN_ENV, why: "(--enable-source-maps, so stack traces point into your sources)" }));
+  const routes = new Set<string>();
+  (Array.isArray(p.events) ? p.events : []).forEach((e, i) => {
+    const props = obj(obj(e)?.properties);
+    if (!props) return;
+    const at = ["events", i, "properties"];
+    if (props.containerPort !== undefined) {
+      out.push({ path: [...at, "containerPort"], atKey: true, message: "containerPort is for container workloads; a function receives the request as an event and takes no port", hint: "remove containerPort" });
+    }
+    if (typeof props.method === "string") {
+      const why = routeMethodProblem(props.method);
+      if (why) out.push({ path: [...at, "method"], message: why });
+    }
+    if (typeof props.path === "string") {
+      const why = routePathProblem(props.path);
+      if (why) out.push({ path: [...at, "path"], message: why });
+    }
+    const route = eventRoute(e);
+    if (route) {
+      const id = `${route.gateway}\0${route.key}`;
+      if (routes.has(id)) out.push({ path: [...at, "path"], message: `route ${route.key} of '${route.gateway}' is listed twice` });
+      routes.add(id);
+    }
+  });
+  return out;
+}
+
+/** A route of a gateway belongs to one function: problems by resource name. */
+export function functionRouteProblems(functions: { name: string; props: Obj }[]): { resource: string; problem: Problem }[] {
+  const out: { resource: string; problem: Problem }[] = [];
+  const owner = new Map<string, string>();
+  for (const { name, props } of functions) {
+    const mine = new Set<string>();
+    (Array.isArray(props.events) ? props.events : []).forEach((e, i) => {
+      const route = eventRoute(e);
+      if (!route) return;
+      const id = `${route.gateway}\0${route.key}`;
+      const first = owner.get(id);
+      if (first && first !== name) {
+        out.push({
+          resource: name,
+          problem: { path: ["events", i, "properties", "path"], message: `route ${route.key} of '${route.gateway}' already goes to the function '${first}'; a route has one integration`, hint: "change the path or the method" },
+        });
+      } else if (!mine.has(id)) owner.set(id, name);
+      mine.add(id);
+    });
+  }
+  return out;
+}
