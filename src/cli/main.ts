@@ -3,7 +3,7 @@
 // 2 usage errors or an unreadable file. Never a stack trace.
 import * as fs from "fs";
 import * as path from "path";
-import { analyzeStackfile, formatProblem, readStackfile, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+import { analyzeStackfile, formatProblem, missingPathWarnings, readStackfile, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
 import { REGION_PATTERN, StackRegionError, stackRegion } from "./stack-region";
 
@@ -20,6 +20,8 @@ function load(file: string, io: Io): StackfileResult | number {
     for (const p of result.problems) io.err(formatProblem(p));
     return 1;
   }
+  // Warnings once the file is valid: they are the next thing to look at.
+  for (const w of result.warnings) io.err(formatProblem(w));
   return result;
 }
 
@@ -47,6 +49,7 @@ async function validate(args: string[], io: Io): Promise<number> {
   const file = stackFileArg(args, "validate");
   const r = load(file, io);
   if (typeof r === "number") return r;
+  for (const w of missingPathWarnings(r)) io.err(formatProblem(w));
   const n = r.model.resources.length;
   io.out(`ok: ${n} resource${n === 1 ? "" : "s"}`);
   return 0;

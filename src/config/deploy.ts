@@ -21,6 +21,7 @@ export function deployStackfile(file?: string): StackOutputs {
     }
     throw err;
   }
+  for (const w of result.warnings) pulumi.log.warn(formatProblem(w));
   if (result.problems.length) {
     throw new pulumi.RunError(`the stack file has problems:\n${result.problems.map(formatProblem).join("\n")}`);
   }

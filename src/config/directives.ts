@@ -86,3 +86,20 @@ function toDirective(name: string, args: string[], problems: string[]): Directiv
   }
   return rest.length ? { kind: "Secret", name: secret, key: rest[0] } : { kind: "Secret", name: secret };
 }
+
+/**
+ * Pulumi YAML's interpolation, which stackfile does not read: `${api.port}`
+ * (a resource's property) or `${name}` naming a resource of the file; the
+ * message names the directive to write instead.
+ */
+export function pulumiYamlHint(text: string, isResource: (name: string) => boolean): string | undefined {
+  const dotted = /\$\{\s*([A-Za-z][A-Za-z0-9]*)\.([A-Za-z][A-Za-z0-9]*)[^}]*\}/.exec(text);
+  if (dotted) {
+    return `'${dotted[0]}' is Pulumi YAML's syntax, which stackfile does not read; write $ResourceParam('${dotted[1]}', '${dotted[2]}')`;
+  }
+  const bare = /\$\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}/.exec(text);
+  if (bare && isResource(bare[1])) {
+    return `'${bare[0]}' is Pulumi YAML's syntax, which stackfile does not read; write $ResourceParam('${bare[1]}', '<parameter>') with one of ${bare[1]}'s parameters`;
+  }
+  return undefined;
+}

@@ -24,6 +24,8 @@ export interface LoadedFile {
 export interface PositionedProblem extends Position {
   file: string;
   message: string;
+  /** Printed as a warning; the file stays valid. */
+  warning?: boolean;
 }
 
 interface Positioned {
@@ -134,6 +136,7 @@ function locate(
 export function positionProblems(loaded: LoadedFile, problems: Problem[]): PositionedProblem[] {
   return problems.map((p) => {
     const at = loaded.positionOf(p.path, p.atKey);
-    return { file: loaded.file, line: at.line, col: at.col, message: p.hint ? `${p.message}; ${p.hint}` : p.message };
+    const message = p.hint ? `${p.message}; ${p.hint}` : p.message;
+    return p.warning ? { file: loaded.file, line: at.line, col: at.col, message, warning: true } : { file: loaded.file, line: at.line, col: at.col, message };
   });
 }

@@ -2,7 +2,7 @@
 // loads Pulumi: `validate` stays fast and works without it.
 import type { Problem } from "../shared/problem";
 import { redisClusterParams } from "../components/redis-cluster/properties";
-import { redisStaticProblems, redisUpdateProblems } from "../components/redis-cluster/rules";
+import { redisStaticProblems, redisUpdateProblems, redisWarnings } from "../components/redis-cluster/rules";
 import { REDIS_CHILD_IDS } from "../components/redis-cluster/child-ids";
 import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "../components/http-api-gateway/properties";
 import { httpApiGatewayStaticProblems } from "../components/http-api-gateway/rules";
@@ -50,6 +50,8 @@ export interface ResourceTypeEntry {
   /** Child ids `overrides` may name. */
   childIds: readonly string[];
   staticRules(props: Record<string, unknown>): Problem[];
+  /** Settings that have no effect with the others (the file stays valid); paths within `properties`. */
+  warnings?(props: Record<string, unknown>): Problem[];
   /** Rules across the stack's resources of this type; problems by resource name. */
   crossRules?(resources: { name: string; props: Record<string, unknown> }[]): { resource: string; problem: Problem }[];
   updateRules?(old: Record<string, unknown>, next: Record<string, unknown>): Problem[];
@@ -73,6 +75,7 @@ export const registry: Record<string, ResourceTypeEntry> = {
     connectable: { vpcOnly: true },
     childIds: REDIS_CHILD_IDS,
     staticRules: redisStaticProblems,
+    warnings: redisWarnings,
     updateRules: redisUpdateProblems,
   },
   "http-api-gateway": {

@@ -1,13 +1,17 @@
 // A stack file from disk: load, analyze, position every problem.
 import * as fs from "fs";
+import * as path from "path";
 import { loadText, positionProblems, type LoadedFile, type PositionedProblem } from "./load";
 import { analyze, type StackModel } from "./validate";
+import type { Problem } from "../shared/problem";
 
 export interface StackfileResult {
   loaded: LoadedFile;
   model: StackModel;
   /** Sorted by line and column. */
   problems: PositionedProblem[];
+  /** Settings that have no effect, or paths that do not exist (yet): printed, but the file is valid. */
+  warnings: PositionedProblem[];
 }
 
 export class UnreadableFileError extends Error {}
@@ -25,10 +29,34 @@ export function readStackfile(file: string): string {
 export function analyzeStackfile(file: string, text: string): StackfileResult {
   const loaded = loadText(file, text);
   if (loaded.syntaxProblems.length) {
-    return { loaded, model: { resources: [] }, problems: loaded.syntaxProblems };
+    return { loaded, model: { resources: [] }, problems: loaded.syntaxProblems, warnings: [] };
   }
   const { model, problems } = analyze(loaded.value);
-  return { loaded, model, problems: sortProblems(positionProblems(loaded, problems)) };
+  const all = sortProblems(positionProblems(loaded, problems));
+  return { loaded, model, problems: all.filter((p) => !p.warning), warnings: all.filter((p) => p.warning) };
+}
+
+/**
+ * Path properties (an app directory, an entry file) that do not exist
+ * relative to the stack file: warnings of `validate`, which reads no other
+ * file (plan and deploys refuse them as problems of their own).
+ */
+export function missingPathWarnings(result: StackfileResult): PositionedProblem[] {
+  return sortProblems(positionProblems(result.loaded, missingPaths(result.loaded.file, result.model)));
+}
+
+function missingPaths(file: string, model: StackModel): Problem[] {
+  const out: Problem[] = [];
+  for (const r of model.resources) {
+    for (const key of r.entry.pathProperties ?? []) {
+      const v = r.properties[key];
+      if (typeof v !== "string" || v.includes("$")) continue;
+      if (!fs.existsSync(path.resolve(path.dirname(file), v))) {
+        out.push({ path: ["resources", r.name, "properties", key], warning: true, message: `${key} ${v} does not exist (it is relative to the stack file); plan and pulumi up need it` });
+      }
+    }
+  }
+  return out;
 }
 
 export function loadStackfile(file: string): StackfileResult {
@@ -40,7 +68,7 @@ export function sortProblems(problems: PositionedProblem[]): PositionedProblem[]
 }
 
 export function formatProblem(p: PositionedProblem): string {
-  return `${p.file}:${p.line}:${p.col}: ${p.message}`;
+  return `${p.file}:${p.line}:${p.col}: ${p.warning ? "warning: " : ""}${p.message}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Document -> model + every problem (structure, schema, rules, references).
 import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
 import { RESOURCE_NAME_PATTERN } from "./names";
-import { parseDirectives, type Directive } from "./directives";
+import { parseDirectives, pulumiYamlHint, type Directive } from "./directives";
 import { describe } from "./check-schema";
 import { checkProperties, valuesAt } from "./check-properties";
 import { dependencyOrder } from "./graph";
@@ -150,6 +150,7 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   const prepared = prepare(properties, [], typeOf, refs, secrets, directiveProblems) as Record<string, unknown>;
   problems.push(...under([...base, "properties"], directiveProblems));
   problems.push(...under([...base, "properties"], checkProperties(entry, prepared)));
+  problems.push(...under([...base, "properties"], (entry.warnings?.(prepared) ?? []).map((w) => ({ ...w, warning: true }))));
   const overrides = analyzeOverrides(name, entry, def.overrides, [...base, "overrides"], problems);
   return { name, type, entry, properties, prepared, overrides, refs, secrets };
 }
@@ -181,6 +182,11 @@ function prepare(
   v: unknown, path: Path, typeOf: TypeLookup, refs: Reference[], secrets: SecretUse[], problems: Problem[],
 ): unknown {
   if (typeof v === "string") {
+    const pulumiYaml = v.includes("${") ? pulumiYamlHint(v, (n) => typeOf(n) !== undefined) : undefined;
+    if (pulumiYaml) {
+      problems.push({ path, message: pulumiYaml });
+      return unknownValue();
+    }
     const parsed = parseDirectives(v);
     if (!parsed) return v;
     for (const message of parsed.problems) problems.push({ path, message });

@@ -10,6 +10,8 @@ export interface Problem {
   hint?: string;
   /** Point at the key of `path` rather than at its value (unknown keys). */
   atKey?: boolean;
+  /** A setting that has no effect or may not be what was meant: printed, but the file is valid. */
+  warning?: boolean;
 }
 
 /** `a.b[2].c` for messages. */

@@ -59,7 +59,7 @@ describe("stackfile plan", () => {
     assert.strictEqual(r.code, 0, r.err);
     assert.match(r.out, /85 resources \(5 components\)/);
     // The function behind the gateway: its routes are the gateway's children.
-    assert.match(r.out, /└─ hello-function {2}\(aws:lambda\/function:Function\)/);
+    assert.match(r.out, /├─ hello-function {2}\(aws:lambda\/function:Function\)/);
     assert.match(r.out, /├─ api-route-get-hello-[0-9a-f]{6} {2}\(aws:apigatewayv2\/route:Route\)/);
     assert.match(r.out, /^sessions {2}\(stackfile:index:RedisCluster\)$/m);
     assert.match(r.out, /├─ cache-replication-group {2}\(aws:elasticache\/replicationGroup:ReplicationGroup\)/);

@@ -144,3 +144,12 @@ export function redisUpdateProblems(old: RedisRuleInput, next: RedisRuleInput): 
   }
   return out;
 }
+
+/** Settings that have no effect: the file is valid, but they are probably not what was meant. */
+export function redisWarnings(p: Record<string, unknown>): Problem[] {
+  const out: Problem[] = [];
+  if (p.numShards !== undefined && p.enableSharding !== true) {
+    out.push({ path: ["numShards"], warning: true, message: "numShards has no effect without enableSharding: true (which can be set only when the cluster is first created); remove it, or enable sharding" });
+  }
+  return out;
+}
