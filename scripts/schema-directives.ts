@@ -3,7 +3,7 @@
 // `anyOf: [its own schema, Directive]`, keeping its description and default
 // outside for completion and hovers. stackfile's own checker unwraps it again
 // (src/config/schema.ts), since directives are resolved before it runs.
-import { DIRECTIVE_DEFINITION, DIRECTIVE_REF } from "../src/config/schema";
+import { DIRECTIVE_DEFINITION, DIRECTIVE_REF } from "../src/shared/schema";
 
 type Schema = Record<string, any>;
 

@@ -14,14 +14,15 @@ export interface Io {
 
 class UsageError extends Error {}
 
-function load(file: string, io: Io): StackfileResult | number {
+/** The analyzed file, or the exit code after printing its problems; `warn`: also print its warnings. */
+function load(file: string, io: Io, warn = true): StackfileResult | number {
   const result = analyzeStackfile(file, readStackfile(file));
   if (result.problems.length) {
     for (const p of result.problems) io.err(formatProblem(p));
     return 1;
   }
   // Warnings once the file is valid: they are the next thing to look at.
-  for (const w of result.warnings) io.err(formatProblem(w));
+  if (warn) for (const w of result.warnings) io.err(formatProblem(w));
   return result;
 }
 
@@ -151,7 +152,7 @@ async function planCommand(args: string[], io: Io): Promise<number> {
 
 async function diffCommand(args: string[], io: Io): Promise<number> {
   const [oldFile, newFile] = positional(args, 2, "diff");
-  const a = load(oldFile, io);
+  const a = load(oldFile, io, false);
   const b = load(newFile, io);
   if (typeof a === "number" || typeof b === "number") return 1;
   const { diffStacks } = (require("./diff") as typeof import("./diff"));
@@ -163,7 +164,7 @@ async function diffCommand(args: string[], io: Io): Promise<number> {
 
 async function schemaCommand(args: string[], io: Io): Promise<number> {
   positional(args, 0, "schema");
-  const { fileSchema } = (require("../config/schema") as typeof import("../config/schema"));
+  const { fileSchema } = (require("../shared/schema") as typeof import("../shared/schema"));
   io.out(JSON.stringify(fileSchema(), null, 2));
   return 0;
 }

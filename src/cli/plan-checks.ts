@@ -4,7 +4,7 @@
 // paths (`resources.<name>.properties...`), positioned by the caller.
 import type * as pulumi from "@pulumi/pulumi";
 import type { StackModel, ResourceModel } from "../config/validate";
-import { checkProperties } from "../config/check-properties";
+import { checkProperties } from "../shared/check-properties";
 import { SECRET_SIG, type RegisteredResource } from "./mock-engine";
 import type { Problem } from "../shared/problem";
 import { checkCatalog, type PlannedResource } from "../aws-rules";

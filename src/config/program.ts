@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { StackModel } from "./validate";
 import { parseDirectives, type Directive } from "./directives";
 import { componentFactories } from "./components";
-import { valuesAt } from "./check-properties";
+import { valuesAt } from "../shared/check-properties";
 import { overridesToTransforms } from "../shared/children";
 import { SES_MACRO } from "../shared/connect-to";
 

@@ -2,8 +2,8 @@
 import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
 import { RESOURCE_NAME_PATTERN } from "./names";
 import { parseDirectives, pulumiYamlHint, type Directive } from "./directives";
-import { describe } from "./check-schema";
-import { checkProperties, valuesAt } from "./check-properties";
+import { describe } from "../shared/check-schema";
+import { checkProperties, valuesAt } from "../shared/check-properties";
 import { dependencyOrder } from "./graph";
 import { unknownValue } from "../shared/unknown";
 import { closest } from "../shared/suggest";

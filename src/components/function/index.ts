@@ -4,9 +4,9 @@ import type { FunctionHttpApiEvent, FunctionProperties } from "./properties";
 import type { FunctionChildId } from "./child-ids";
 import { bundleFunction, BundleProblem, type Bundle } from "./bundle";
 import { attachHttpApiIntegration, type HttpApiGateway, type HttpApiGatewayIntegration, type HttpApiRouteResources } from "../http-api-gateway";
-import { registry } from "../../config/registry";
-import { checkProperties } from "../../config/check-properties";
-import { withDefaults } from "../../config/schema";
+import { functionDefinition } from "./definition";
+import { checkProperties } from "../../shared/check-properties";
+import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
 import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
@@ -101,7 +101,7 @@ export class Function extends pulumi.ComponentResource implements Connectable {
 
   constructor(name: string, args: FunctionArgs, opts?: pulumi.ComponentResourceOptions) {
     const { transform, connectTo = [], httpApiGateways = {}, ...props } = args;
-    const problems = checkProperties(registry.function, knownView(props) as Record<string, unknown>);
+    const problems = checkProperties(functionDefinition, knownView(props) as Record<string, unknown>);
     const connections = resolveConnections(connectTo);
     problems.push(...connectionProblems(connections, props.joinDefaultVpc === true), ...gatewayProblems(props.events, httpApiGateways));
     if (problems.length) throw argumentsError("Function", name, problems);

@@ -8,9 +8,9 @@ import { createCustomDomains } from "./domains";
 import {
   routeKey, routeMethodProblem, routePathProblem, routeSlug, routeSourceArnSuffix, type HttpApiGatewayIntegration,
 } from "./routes";
-import { registry } from "../../config/registry";
-import { checkProperties } from "../../config/check-properties";
-import { withDefaults } from "../../config/schema";
+import { httpApiGatewayDefinition } from "./definition";
+import { checkProperties } from "../../shared/check-properties";
+import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
 import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
@@ -115,7 +115,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   constructor(name: string, args: HttpApiGatewayArgs = {}, opts?: pulumi.ComponentResourceOptions) {
     const { transform, routes = [], ...props } = args;
     const problems = [
-      ...checkProperties(registry["http-api-gateway"], knownView(props) as Record<string, unknown>),
+      ...checkProperties(httpApiGatewayDefinition, knownView(props) as Record<string, unknown>),
       ...routeProblems(routes),
     ];
     if (problems.length) throw argumentsError("HttpApiGateway", name, problems);

@@ -12,10 +12,10 @@ import { createStorage, type SiteStorage } from "./storage";
 import { createServer } from "./server";
 import { createHelpers } from "./helpers";
 import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/cloudfront-domains";
-import { registry } from "../../config/registry";
+import { nextjsWebDefinition } from "./definition";
 import { edgeProblems } from "./rules";
-import { checkProperties } from "../../config/check-properties";
-import { withDefaults } from "../../config/schema";
+import { checkProperties } from "../../shared/check-properties";
+import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
 import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
@@ -74,7 +74,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
 
   constructor(name: string, args: NextjsWebArgs, opts?: pulumi.ComponentResourceOptions) {
     const { transform, connectTo = [], ...props } = args;
-    const problems = checkProperties(registry["nextjs-web"], knownView(props) as Record<string, unknown>);
+    const problems = checkProperties(nextjsWebDefinition, knownView(props) as Record<string, unknown>);
     const connections = resolveConnections(connectTo);
     if (props.useEdgeFunction === true) {
       // The static rules named the other conflicts; these need the targets.

@@ -4,9 +4,9 @@ import type { RedisClusterProperties, RedisLogging, RedisAccessibility } from ".
 import { redisPasswordProblem } from "./rules";
 import type { RedisChildId } from "./child-ids";
 import { RedisUpdateGuard } from "./update-guard";
-import { registry } from "../../config/registry";
-import { checkProperties } from "../../config/check-properties";
-import { withDefaults } from "../../config/schema";
+import { redisClusterDefinition } from "./definition";
+import { checkProperties } from "../../shared/check-properties";
+import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
 import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
@@ -83,7 +83,7 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
 
   constructor(name: string, args: RedisClusterArgs, opts?: pulumi.ComponentResourceOptions) {
     const { transform, ...props } = args;
-    const problems = checkProperties(registry["redis-cluster"], knownView(props) as Record<string, unknown>);
+    const problems = checkProperties(redisClusterDefinition, knownView(props) as Record<string, unknown>);
     if (problems.length) throw argumentsError("RedisCluster", name, problems);
     const names = withFittedNames(opts);
     super(TOKEN, name, {}, names.opts);

@@ -2,9 +2,9 @@
 // mismatch in words. Collects all problems. Unknown values (directives,
 // Outputs) are never judged beyond their type.
 import { resolve, type JsonSchema } from "./schema";
-import { isUnknown } from "../shared/unknown";
-import { closest } from "../shared/suggest";
-import type { Problem } from "../shared/problem";
+import { isUnknown } from "./unknown";
+import { closest } from "./suggest";
+import type { Problem } from "./problem";
 
 type Path = (string | number)[];
 

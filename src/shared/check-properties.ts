@@ -1,11 +1,11 @@
 // Everything that can be judged of one resource's properties on their own:
 // the schema, the fields that must be literal values, and the type's rules.
 // Used by YAML validation and by the component constructors alike.
-import type { ResourceTypeEntry } from "./registry";
+import type { ResourceTypeEntry } from "./resource-definition";
 import { checkSchema, type CheckOptions } from "./check-schema";
 import { definition } from "./schema";
-import { isUnknown } from "../shared/unknown";
-import { formatPath, type Problem } from "../shared/problem";
+import { isUnknown } from "./unknown";
+import { formatPath, type Problem } from "./problem";
 
 /** The values at a path pattern (`*` matches every list item). */
 export function valuesAt(root: unknown, pattern: string[]): { path: (string | number)[]; value: unknown }[] {

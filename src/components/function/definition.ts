@@ -1,0 +1,27 @@
+// The function resource type as data: what the YAML adapter and the component
+// both read (schema name, parameters, child ids, literal-only fields, rules).
+import type { ResourceTypeEntry } from "../../shared/resource-definition";
+import { functionAvailableParams, functionParams } from "./properties";
+import { FUNCTION_CHILD_IDS } from "./child-ids";
+import { functionRouteProblems, functionStaticProblems } from "./rules";
+
+export const functionDefinition: ResourceTypeEntry = {
+  type: "function",
+  definition: "FunctionProperties",
+  propertiesFile: "src/components/function/properties.ts",
+  token: "stackfile:index:Function",
+  propertiesOptional: false,
+  params: functionParams,
+  availableParams: functionAvailableParams,
+  literalOnly: [
+    ["entryfilePath"], ["handlerFunction"], ["runtime"], ["architecture"], ["logging", "disabled"], ["logging", "logForwarding", "type"],
+    ["joinDefaultVpc"], ["connectTo", "*"], ["events", "*", "type"], ["events", "*", "properties", "httpApiGatewayName"],
+    ["events", "*", "properties", "path"], ["events", "*", "properties", "method"], ["events", "*", "properties", "payloadFormat"],
+  ],
+  pathProperties: ["entryfilePath"],
+  resourceNames: [{ path: ["events", "*", "properties", "httpApiGatewayName"], type: "http-api-gateway", arg: "httpApiGateways" }],
+  connectable: { vpcOnly: false },
+  childIds: FUNCTION_CHILD_IDS,
+  staticRules: functionStaticProblems,
+  crossRules: functionRouteProblems,
+};

@@ -1,0 +1,24 @@
+// The http-api-gateway resource type as data: what the YAML adapter and the component
+// both read (schema name, parameters, child ids, literal-only fields, rules).
+import type { ResourceTypeEntry } from "../../shared/resource-definition";
+import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "./properties";
+import { httpApiGatewayStaticProblems } from "./rules";
+import { HTTP_API_GATEWAY_CHILD_IDS } from "./child-ids";
+
+export const httpApiGatewayDefinition: ResourceTypeEntry = {
+  type: "http-api-gateway",
+  definition: "HttpApiGatewayProperties",
+  propertiesFile: "src/components/http-api-gateway/properties.ts",
+  token: "stackfile:index:HttpApiGateway",
+  propertiesOptional: true,
+  params: httpApiGatewayParams,
+  availableParams: httpApiGatewayAvailableParams,
+  literalOnly: [
+    ["cors", "enabled"], ["logging", "disabled"], ["cdn", "enabled"], ["logging", "logForwarding", "type"],
+    ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
+    ["cdn", "customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "disableDnsRecordCreation"],
+  ],
+  domainPaths: [["customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "domainName"]],
+  childIds: HTTP_API_GATEWAY_CHILD_IDS,
+  staticRules: httpApiGatewayStaticProblems,
+};

@@ -1,0 +1,28 @@
+// The nextjs-web resource type as data: what the YAML adapter and the component
+// both read (schema name, parameters, child ids, literal-only fields, rules).
+import type { ResourceTypeEntry } from "../../shared/resource-definition";
+import { nextjsWebParams } from "./properties";
+import { NEXTJS_WEB_CHILD_IDS } from "./child-ids";
+import { appDirectoryProblems, nextjsWebStaticProblems } from "./rules";
+
+export const nextjsWebDefinition: ResourceTypeEntry = {
+  type: "nextjs-web",
+  definition: "NextjsWebProperties",
+  propertiesFile: "src/components/nextjs-web/properties.ts",
+  token: "stackfile:index:NextjsWeb",
+  propertiesOptional: false,
+  params: nextjsWebParams,
+  availableParams: () => ["url"],
+  literalOnly: [
+    ["appDirectory"], ["buildCommand"], ["serverFunction", "logging", "disabled"], ["serverFunction", "logging", "logForwarding", "type"],
+    ["warmServerInstances"], ["streamingEnabled"], ["useFirewall"], ["joinDefaultVpc"], ["connectTo", "*"], ["useEdgeFunction"],
+    ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
+    ["fileOptions", "*", "includePattern"], ["fileOptions", "*", "excludePattern"],
+    ["fileOptions", "*", "headers", "*", "key"], ["fileOptions", "*", "headers", "*", "value"],
+  ],
+  pathProperties: ["appDirectory"],
+  domainPaths: [["customDomains", "*", "domainName"]],
+  childIds: NEXTJS_WEB_CHILD_IDS,
+  staticRules: nextjsWebStaticProblems,
+  crossRules: appDirectoryProblems,
+};
