@@ -3,7 +3,7 @@
 // 2 usage errors or an unreadable file. Never a stack trace.
 import * as fs from "fs";
 import * as path from "path";
-import { analyzeStackfile, formatProblem, missingPathWarnings, readStackfile, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
 import { REGION_PATTERN, StackRegionError, stackRegion } from "./stack-region";
 
@@ -16,9 +16,17 @@ class UsageError extends Error {}
 
 /** The analyzed file, or the exit code after printing its problems; `warn`: also print its warnings. */
 function load(file: string, io: Io, warn = true): StackfileResult | number {
-  const result = analyzeStackfile(file, readStackfile(file));
+  let text: string;
+  try {
+    text = readStackfile(file);
+  } catch (err) {
+    if (!(err instanceof RefusedFileError)) throw err;
+    io.err(formatProblem({ file, line: 1, col: 1, message: err.message }));
+    return 1;
+  }
+  const result = analyzeStackfile(file, text);
   if (result.problems.length) {
-    for (const p of result.problems) io.err(formatProblem(p));
+    for (const line of formatProblems(result.problems, file)) io.err(line);
     return 1;
   }
   // Warnings once the file is valid: they are the next thing to look at.
@@ -126,8 +134,7 @@ async function planCommand(args: string[], io: Io): Promise<number> {
     if (result.problems.length) {
       const { positionProblems } = (require("../config/load") as typeof import("../config/load"));
       const { sortProblems } = (require("../config/stackfile") as typeof import("../config/stackfile"));
-      const lines = sortProblems(positionProblems(r.loaded, result.problems)).map(formatProblem);
-      for (const line of [...new Set(lines)]) io.err(line);
+      for (const line of formatProblems(sortProblems(positionProblems(r.loaded, result.problems)), opts.file)) io.err(line);
       return 1;
     }
     const region = `${where.region} (${where.from})`;

@@ -1,7 +1,7 @@
 // The program `pulumi up` runs for a YAML stack.
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { formatProblem, loadStackfile, secretProblems, UnreadableFileError } from "./stackfile";
+import { formatProblem, formatProblems, loadStackfile, secretProblems, UnreadableFileError } from "./stackfile";
 import { runProgram, type StackOutputs } from "./program";
 
 /**
@@ -23,7 +23,7 @@ export function deployStackfile(file?: string): StackOutputs {
   }
   for (const w of result.warnings) pulumi.log.warn(formatProblem(w));
   if (result.problems.length) {
-    throw new pulumi.RunError(`the stack file has problems:\n${result.problems.map(formatProblem).join("\n")}`);
+    throw new pulumi.RunError(`the stack file has problems:\n${formatProblems(result.problems, target).join("\n")}`);
   }
   const config = new pulumi.Config();
   const problems = secretProblems(result.model, (n) => pulumi.runtime.getConfig(`${config.name}:${n}`));

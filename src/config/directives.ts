@@ -1,5 +1,6 @@
 // `$ResourceParam(res, param)` and `$Secret(name)` inside YAML strings: parsing
 // only. Arguments may be quoted ('x' or "x") or bare; spaces around are ignored.
+import { userText } from "../shared/user-text";
 
 export type Directive =
   | { kind: "ResourceParam"; resource: string; param: string }
@@ -70,7 +71,7 @@ function splitArgs(inner: string): string[] {
 
 function toDirective(name: string, args: string[], problems: string[]): Directive | undefined {
   if (name !== "ResourceParam" && name !== "Secret") {
-    problems.push(`unknown directive '$${name}'; the directives are $ResourceParam(resource, parameter) and $Secret(name)`);
+    problems.push(`unknown directive '$${userText(name)}'; the directives are $ResourceParam(resource, parameter) and $Secret(name)`);
     return undefined;
   }
   if (args.length !== ARITY[name] || args.some((a) => a === "")) {
@@ -81,7 +82,7 @@ function toDirective(name: string, args: string[], problems: string[]): Directiv
   if (name === "ResourceParam") return { kind: "ResourceParam", resource: args[0], param: args[1] };
   const [secret, ...rest] = args[0].split(".");
   if (!/^[A-Za-z0-9_-]+$/.test(secret) || rest.length > 1 || (rest.length === 1 && rest[0] === "")) {
-    problems.push(`'${args[0]}' is not a secret name; write ${USAGE.Secret} (letters, digits, '-' and '_')`);
+    problems.push(`'${userText(args[0])}' is not a secret name; write ${USAGE.Secret} (letters, digits, '-' and '_')`);
     return undefined;
   }
   return rest.length ? { kind: "Secret", name: secret, key: rest[0] } : { kind: "Secret", name: secret };
@@ -95,11 +96,11 @@ function toDirective(name: string, args: string[], problems: string[]): Directiv
 export function pulumiYamlHint(text: string, isResource: (name: string) => boolean): string | undefined {
   const dotted = /\$\{\s*([A-Za-z][A-Za-z0-9]*)\.([A-Za-z][A-Za-z0-9]*)[^}]*\}/.exec(text);
   if (dotted) {
-    return `'${dotted[0]}' is Pulumi YAML's syntax, which stackfile does not read; write $ResourceParam('${dotted[1]}', '${dotted[2]}')`;
+    return `'${userText(dotted[0])}' is Pulumi YAML's syntax, which stackfile does not read; write $ResourceParam('${dotted[1]}', '${dotted[2]}')`;
   }
   const bare = /\$\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}/.exec(text);
   if (bare && isResource(bare[1])) {
-    return `'${bare[0]}' is Pulumi YAML's syntax, which stackfile does not read; write $ResourceParam('${bare[1]}', '<parameter>') with one of ${bare[1]}'s parameters`;
+    return `'${userText(bare[0])}' is Pulumi YAML's syntax, which stackfile does not read; write $ResourceParam('${bare[1]}', '<parameter>') with one of ${bare[1]}'s parameters`;
   }
   return undefined;
 }

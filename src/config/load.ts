@@ -3,8 +3,9 @@
 // and `yaml` builds the positioned document only when a problem needs a
 // position or the text does not parse.
 import { load as fastLoad, CORE_SCHEMA, YAMLException } from "js-yaml";
-import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from "yaml";
 import type { Problem } from "../shared/problem";
+import { userText } from "../shared/user-text";
 
 export interface Position {
   line: number;
@@ -35,7 +36,9 @@ interface Positioned {
 
 function parsePositioned(text: string): Positioned {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // Duplicate keys are found by `duplicateKeys`, in one pass: the parser's own check compares every pair of keys.
+  // YAML 1.1 merge keys (`<<: *defaults`) share settings between resources.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, merge: true });
   return {
     doc,
     pos(offset) {
@@ -45,13 +48,14 @@ function parsePositioned(text: string): Positioned {
   };
 }
 
-/** Aliases (`*name`) can expand exponentially: only `yaml`, which limits them, reads those. */
-const ALIAS = /(^|[\s,[{:-])\*[^\s,\]}]/m;
+/** Aliases (`*name`) can expand exponentially: only `yaml`, which limits them, reads those (and merge keys, `<<`). */
+const ALIAS = /(^|[\s,[{:-])\*[^\s,\]}]|<</m;
 
 export function loadText(file: string, text: string): LoadedFile {
   let positioned: Positioned | undefined;
   const positionedDoc = (): Positioned => (positioned ??= parsePositioned(text));
   const syntaxProblems: PositionedProblem[] = [];
+  const indexes = new WeakMap<YAMLMap, MapIndex>();
   let value: unknown = null;
   let fastError: YAMLException | undefined;
   if (!ALIAS.test(text)) {
@@ -67,6 +71,12 @@ export function loadText(file: string, text: string): LoadedFile {
     for (const e of doc.errors) {
       const at = e.linePos?.[0] ?? pos(e.pos[0]);
       syntaxProblems.push({ file, line: at.line, col: at.col, message: `invalid YAML: ${firstLine(e.message)}` });
+    }
+    if (syntaxProblems.length === 0) {
+      for (const key of duplicateKeys(doc)) {
+        const at = pos(key.range?.[0] ?? 0);
+        syntaxProblems.push({ file, line: at.line, col: at.col, message: `invalid YAML: Map keys must be unique; '${userText(String((key as { value?: unknown }).value))}' appears more than once in this map` });
+      }
     }
     if (syntaxProblems.length === 0 && fastError) {
       // Only js-yaml objects: report its reason at its mark.
@@ -87,7 +97,7 @@ export function loadText(file: string, text: string): LoadedFile {
     syntaxProblems,
     positionOf(path, key = false) {
       const { doc, pos } = positionedDoc();
-      return locate(doc, path, key, pos);
+      return locate(doc, path, key, pos, indexes);
     },
   };
 }
@@ -96,11 +106,72 @@ function firstLine(s: string): string {
   return s.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "").trim();
 }
 
+/** The keys that repeat a key of the same map, in one pass over the document. */
+function duplicateKeys(doc: Document): Node[] {
+  const out: Node[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        const k = pair.key as Node | null;
+        if (!isScalar(k) || isMergeKey(k)) continue;
+        const text = String(k.value);
+        if (seen.has(text)) out.push(k);
+        seen.add(text);
+      }
+    },
+  });
+  return out;
+}
+
+function isMergeKey(k: unknown): boolean {
+  return isScalar(k) && (k.value === "<<" || typeof k.value === "symbol");
+}
+
+/** A map's own pairs by key, and the maps merged into it (`<<`), first match first. */
+interface MapIndex {
+  own: Map<string, Pair>;
+  merged: Node[];
+}
+
+function indexMap(map: YAMLMap, doc: Document, cache: WeakMap<YAMLMap, MapIndex>): MapIndex {
+  let ix = cache.get(map);
+  if (ix) return ix;
+  ix = { own: new Map(), merged: [] };
+  for (const pair of map.items) {
+    const k = pair.key as Node | null;
+    if (isMergeKey(k)) {
+      const v = pair.value as Node | null;
+      const sources = isSeq(v) ? (v.items as Node[]) : v ? [v] : [];
+      for (const src of sources) ix.merged.push(isAlias(src) ? (src.resolve(doc) as Node) : src);
+      continue;
+    }
+    const text = String((k as { value?: unknown } | null)?.value ?? k);
+    if (!ix.own.has(text)) ix.own.set(text, pair);
+  }
+  cache.set(map, ix);
+  return ix;
+}
+
+/** The pair for `key` in `map`: its own, else the first merged map's (explicit keys win, as in YAML 1.1). */
+function lookup(map: YAMLMap, key: string, doc: Document, cache: WeakMap<YAMLMap, MapIndex>, depth = 0): Pair | undefined {
+  const ix = indexMap(map, doc, cache);
+  const own = ix.own.get(key);
+  if (own || depth > 20) return own;
+  for (const src of ix.merged) {
+    if (!isMap(src)) continue;
+    const found = lookup(src, key, doc, cache, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function locate(
   doc: Document,
   path: readonly (string | number)[],
   key: boolean,
   pos: (offset: number) => Position,
+  cache: WeakMap<YAMLMap, MapIndex>,
 ): Position {
   let node: Node | null | undefined = doc.contents as Node | null;
   let keyNode: Node | undefined;
@@ -108,15 +179,14 @@ function locate(
   for (const seg of path) {
     let next: Node | undefined;
     keyNode = undefined;
+    // A value merged or repeated by an alias is placed at its anchored source.
+    if (isAlias(node)) node = node.resolve(doc) as Node | undefined;
     if (isMap(node)) {
-      for (const pair of node.items) {
-        const k = pair.key as Node & { value?: unknown };
-        if (k && String(k.value ?? k) === String(seg)) {
-          keyNode = k;
-          next = (pair.value as Node | null) ?? undefined;
-          if (!next) at = k.range ? pos(k.range[0]) : at;
-          break;
-        }
+      const pair = lookup(node, String(seg), doc, cache);
+      if (pair) {
+        keyNode = pair.key as Node;
+        next = (pair.value as Node | null) ?? undefined;
+        if (!next) at = keyNode?.range ? pos(keyNode.range[0]) : at;
       }
     } else if (isSeq(node) && typeof seg === "number") {
       next = node.items[seg] as Node | undefined;

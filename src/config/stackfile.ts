@@ -4,6 +4,7 @@ import * as path from "path";
 import { loadText, positionProblems, type LoadedFile, type PositionedProblem } from "./load";
 import { analyze, type StackModel } from "./validate";
 import type { Problem } from "../shared/problem";
+import { escapeControl, safeMessage } from "../shared/user-text";
 
 export interface StackfileResult {
   loaded: LoadedFile;
@@ -16,13 +17,56 @@ export interface StackfileResult {
 
 export class UnreadableFileError extends Error {}
 
+/** A path that names something stackfile will not read as a stack file (too large, not a regular file): a problem of the file. */
+export class RefusedFileError extends UnreadableFileError {}
+
+/** The largest stack file read (a stack of thousands of resources is far below it); larger ones are refused unread. */
+export const MAX_STACK_FILE_BYTES = 2 * 1024 * 1024;
+
+const KINDS: [(s: fs.Stats) => boolean, string][] = [
+  [(s) => s.isCharacterDevice(), "a character device"],
+  [(s) => s.isBlockDevice(), "a block device"],
+  [(s) => s.isFIFO(), "a FIFO"],
+  [(s) => s.isSocket(), "a socket"],
+];
+
+function mib(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+/**
+ * The text of a stack file: a regular file of at most MAX_STACK_FILE_BYTES,
+ * read without ever waiting on a device or a pipe.
+ */
 export function readStackfile(file: string): string {
+  let fd: number;
   try {
-    return fs.readFileSync(file, "utf8");
+    const before = fs.statSync(file);
+    if (before.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
+    const kind = KINDS.find(([is]) => is(before))?.[1];
+    if (kind) throw new RefusedFileError(`not a regular file (${kind}); a stack file must be a regular file`);
+    // Non-blocking: should the path become a FIFO after the check, opening it does not wait for a writer.
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (err) {
+    if (err instanceof UnreadableFileError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (err as Error).message;
     throw new UnreadableFileError(`cannot read ${file}: ${why}`);
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new RefusedFileError("not a regular file; a stack file must be a regular file");
+    if (stat.size > MAX_STACK_FILE_BYTES) {
+      throw new RefusedFileError(`the file is ${mib(stat.size)}; a stack file may be at most ${mib(MAX_STACK_FILE_BYTES).replace(".0", "")} (split the stack, or share settings with YAML anchors)`);
+    }
+    // Read at most one byte past the limit: a file that grows while read is refused too.
+    const buf = Buffer.alloc(Math.min(stat.size, MAX_STACK_FILE_BYTES) + 1);
+    let length = 0;
+    for (let n = 1; n > 0 && length < buf.length; length += n) n = fs.readSync(fd, buf, length, buf.length - length, null);
+    if (length > MAX_STACK_FILE_BYTES) throw new RefusedFileError(`the file grew past ${mib(MAX_STACK_FILE_BYTES)} while it was read`);
+    return buf.toString("utf8", 0, length);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
@@ -32,7 +76,12 @@ export function analyzeStackfile(file: string, text: string): StackfileResult {
     return { loaded, model: { resources: [] }, problems: loaded.syntaxProblems, warnings: [] };
   }
   const { model, problems } = analyze(loaded.value);
-  const all = sortProblems(positionProblems(loaded, problems));
+  // A merged value (`<<: *defaults`) is checked for every resource that merges it, and placed once, at its source.
+  const seen = new Set<string>();
+  const all = sortProblems(positionProblems(loaded, problems)).filter((p) => {
+    const key = `${p.line}:${p.col}:${p.warning ? "w" : ""}:${p.message}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
   return { loaded, model, problems: all.filter((p) => !p.warning), warnings: all.filter((p) => p.warning) };
 }
 
@@ -68,7 +117,18 @@ export function sortProblems(problems: PositionedProblem[]): PositionedProblem[]
 }
 
 export function formatProblem(p: PositionedProblem): string {
-  return `${p.file}:${p.line}:${p.col}: ${p.warning ? "warning: " : ""}${p.message}`;
+  return `${escapeControl(p.file)}:${p.line}:${p.col}: ${p.warning ? "warning: " : ""}${safeMessage(p.message)}`;
+}
+
+/** At most this many problems are printed; a last line counts the rest. */
+export const MAX_PRINTED_PROBLEMS = 100;
+
+/** The lines for a list of problems: the first MAX_PRINTED_PROBLEMS, then how many more there are. */
+export function formatProblems(problems: PositionedProblem[], file: string): string[] {
+  const lines = [...new Set(problems.map(formatProblem))];
+  if (lines.length <= MAX_PRINTED_PROBLEMS) return lines;
+  const rest = lines.length - MAX_PRINTED_PROBLEMS;
+  return [...lines.slice(0, MAX_PRINTED_PROBLEMS), `${escapeControl(file)}: ${rest} more problems not shown; fix the ones above and run again`];
 }
 
 /**

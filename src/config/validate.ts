@@ -8,6 +8,7 @@ import { dependencyOrder } from "./graph";
 import { unknownValue } from "../shared/unknown";
 import { closest } from "../shared/suggest";
 import { formatPath, under, type Problem } from "../shared/problem";
+import { userText } from "../shared/user-text";
 
 type Path = (string | number)[];
 
@@ -49,6 +50,9 @@ export interface Analysis {
 
 const RESOURCE_KEYS = ["type", "properties", "overrides"];
 
+/** How to share settings, for a top-level map that was meant to hold them. */
+const SHARING = "(to share settings, anchor one resource's properties, `properties: &defaults`, and merge them into others with `<<: *defaults`)";
+
 function isMap(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -63,7 +67,7 @@ export function analyze(doc: unknown): Analysis {
   for (const key of Object.keys(doc)) {
     if (key !== "resources") {
       const near = closest(key, ["resources"]);
-      problems.push({ path: [key], atKey: true, message: `unknown top-level key '${key}'; ${near ? "did you mean 'resources'?" : "the file has only 'resources'"}` });
+      problems.push({ path: [key], atKey: true, message: `unknown top-level key '${userText(key)}'; ${near ? "did you mean 'resources'?" : isMap(doc[key]) ? `the file has only 'resources' ${SHARING}` : "the file has only 'resources'"}` });
     }
   }
   const res = doc.resources;
@@ -108,34 +112,35 @@ type TypeLookup = (resource: string) => ResourceTypeEntry | undefined;
 
 function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problems: Problem[]): ResourceModel | undefined {
   const base: Path = ["resources", name];
+  const shown = userText(name);
   if (!RESOURCE_NAME_PATTERN.test(name)) {
-    problems.push({ path: base, atKey: true, message: `resource name '${name}' must start with a letter and hold only letters and digits, at most 63 (it becomes part of AWS names and env var names)` });
+    problems.push({ path: base, atKey: true, message: `resource name '${shown}' must start with a letter and hold only letters and digits, at most 63 (it becomes part of AWS names and env var names)` });
   }
   if (!isMap(def)) {
-    problems.push({ path: base, message: `resource '${name}' must be a map with 'type' and 'properties', not ${describe(def)}` });
+    problems.push({ path: base, message: `resource '${shown}' must be a map with 'type' and 'properties', not ${describe(def)}` });
     return undefined;
   }
   for (const key of Object.keys(def)) {
     if (!RESOURCE_KEYS.includes(key)) {
       const near = closest(key, RESOURCE_KEYS);
-      problems.push({ path: [...base, key], atKey: true, message: `unknown key '${key}' in resource '${name}'; ${near ? `did you mean '${near}'?` : "a resource has type, properties and overrides"}` });
+      problems.push({ path: [...base, key], atKey: true, message: `unknown key '${userText(key)}' in resource '${shown}'; ${near ? `did you mean '${near}'?` : "a resource has type, properties and overrides"}` });
     }
   }
   const type = def.type;
   if (type === undefined || type === null) {
-    problems.push({ path: base, message: `resource '${name}' has no 'type'; one of ${resourceTypes.join(", ")}` });
+    problems.push({ path: base, message: `resource '${shown}' has no 'type'; one of ${resourceTypes.join(", ")}` });
     return undefined;
   }
   if (typeof type !== "string" || !registry[type]) {
     const near = typeof type === "string" ? closest(type, resourceTypes) : undefined;
-    problems.push({ path: [...base, "type"], message: `unknown resource type ${typeof type === "string" ? JSON.stringify(type) : describe(type)}; ${near ? `did you mean '${near}'?` : `the types are ${resourceTypes.join(", ")}`}` });
+    problems.push({ path: [...base, "type"], message: `unknown resource type ${typeof type === "string" ? `"${userText(type)}"` : describe(type)}; ${near ? `did you mean '${near}'?` : `the types are ${resourceTypes.join(", ")}`}` });
     return undefined;
   }
   const entry = registry[type];
   let properties: Record<string, unknown> = {};
   if (def.properties === undefined || def.properties === null) {
     if (!entry.propertiesOptional) {
-      problems.push({ path: def.properties === null ? [...base, "properties"] : base, message: `resource '${name}' (${type}) needs 'properties'` });
+      problems.push({ path: def.properties === null ? [...base, "properties"] : base, message: `resource '${shown}' (${type}) needs 'properties'` });
       return undefined;
     }
   } else if (!isMap(def.properties)) {
@@ -167,7 +172,7 @@ function analyzeOverrides(
   for (const [child, args] of Object.entries(value)) {
     if (!entry.childIds.includes(child)) {
       const near = closest(child, entry.childIds);
-      problems.push({ path: [...path, child], atKey: true, message: `'${child}' is not a child of ${entry.type} '${name}'${near ? `; did you mean '${near}'?` : ""}; valid ids: ${entry.childIds.join(", ")}` });
+      problems.push({ path: [...path, child], atKey: true, message: `'${userText(child)}' is not a child of ${entry.type} '${userText(name)}'${near ? `; did you mean '${near}'?` : ""}; valid ids: ${entry.childIds.join(", ")}` });
     } else if (!isMap(args)) {
       problems.push({ path: [...path, child], message: `overrides.${child} must be a map of argument names to values, not ${describe(args)}` });
     } else {
@@ -227,15 +232,15 @@ function checkReferences(resources: ResourceModel[], problems: Problem[]): void 
       if (!target) {
         if (ref.param === "") continue; // a connectTo entry, reported by checkConnections
         const near = closest(ref.resource, names);
-        problems.push({ path, message: `$ResourceParam names the resource '${ref.resource}', which is not in this file${near ? `; did you mean '${near}'?` : names.length ? `; resources: ${names.join(", ")}` : ""}` });
+        problems.push({ path, message: `$ResourceParam names the resource '${userText(ref.resource)}', which is not in this file${near ? `; did you mean '${near}'?` : names.length ? `; resources: ${names.join(", ")}` : ""}` });
         continue;
       }
       const available = target.entry.availableParams(target.prepared);
       if (ref.param !== "" && !available.includes(ref.param)) {
         const all = Object.keys(target.entry.params);
         const why = all.includes(ref.param)
-          ? `${target.type} '${target.name}' has no '${ref.param}' in its configuration`
-          : `${target.type} has no parameter '${ref.param}'`;
+          ? `${target.type} '${target.name}' has no '${userText(ref.param)}' in its configuration`
+          : `${target.type} has no parameter '${userText(ref.param)}'`;
         const near = closest(ref.param, available);
         problems.push({ path, message: `${why}${near && near !== ref.param ? `; did you mean '${near}'?` : ""}; available: ${available.join(", ")}` });
       }
@@ -258,7 +263,7 @@ function checkDomains(resources: ResourceModel[], problems: Problem[]): void {
         if (first && first.resource !== r.name) {
           problems.push({
             path: ["resources", r.name, "properties", ...path],
-            message: `domain '${value}' is already a custom domain of '${first.resource}' (${formatPath(first.path)}); a domain points at one resource only, and its DNS records would overwrite the other's`,
+            message: `domain '${userText(value)}' is already a custom domain of '${first.resource}' (${formatPath(first.path)}); a domain points at one resource only, and its DNS records would overwrite the other's`,
           });
         } else if (!first) owner.set(value, { resource: r.name, path });
       }
@@ -280,11 +285,11 @@ function checkResourceNames(resources: ResourceModel[], problems: Problem[], raw
         if (!target) {
           if (value in raw) continue; // a resource with problems of its own, reported there
           const near = closest(value, candidates);
-          problems.push({ path: at, message: `${field} names '${value}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${spec.type} resources: ${candidates.join(", ")}` : `; add an ${spec.type} resource named '${value}'`}` });
+          problems.push({ path: at, message: `${field} names '${userText(value)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${spec.type} resources: ${candidates.join(", ")}` : `; add an ${spec.type} resource named '${value}'`}` });
           continue;
         }
         if (target.type !== spec.type) {
-          problems.push({ path: at, message: `${field} names '${value}', a ${target.type}; it must name an ${spec.type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
+          problems.push({ path: at, message: `${field} names '${userText(value)}', a ${target.type}; it must name an ${spec.type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
           continue;
         }
         r.refs.push({ path, resource: value, param: "" });
@@ -306,12 +311,12 @@ function checkConnections(resources: ResourceModel[], problems: Problem[], raw: 
       if (!target && entry in raw) {
         const t = isMap(raw[entry]) ? (raw[entry] as Record<string, unknown>).type : undefined;
         const kinds = Object.values(registry).filter((e) => e.connectable).map((e) => e.type);
-        problems.push({ path, message: `connectTo names '${entry}'${typeof t === "string" ? `, a ${t}` : ""}, which this stack cannot connect to; it can connect to ${kinds.join(", ")} and the macro aws:ses` });
+        problems.push({ path, message: `connectTo names '${userText(entry)}'${typeof t === "string" ? `, a ${t}` : ""}, which this stack cannot connect to; it can connect to ${kinds.join(", ")} and the macro aws:ses` });
         return;
       }
       if (!target) {
         const near = closest(entry, [...byName.keys(), "aws:ses"]);
-        problems.push({ path, message: `connectTo names '${entry}', which is not a resource of this file${near ? `; did you mean '${near}'?` : ""}` });
+        problems.push({ path, message: `connectTo names '${userText(entry)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : ""}` });
         return;
       }
       if (!target.entry.connectable) {

@@ -5,6 +5,7 @@ import { resolve, type JsonSchema } from "./schema";
 import { isUnknown } from "./unknown";
 import { closest } from "./suggest";
 import type { Problem } from "./problem";
+import { userText } from "./user-text";
 
 type Path = (string | number)[];
 
@@ -37,7 +38,7 @@ export function describe(v: unknown): string {
   if (v === null || v === undefined) return "empty";
   if (Array.isArray(v)) return "a list";
   if (typeof v === "object") return "a map";
-  if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "..." : v)}`;
+  if (typeof v === "string") return `the string "${userText(v, 40)}"${v.length > 40 ? ` (${v.length} characters)` : ""}`;
   return `${typeof v} ${String(v)}`;
 }
 
@@ -163,7 +164,7 @@ function checkObject(s: JsonSchema, v: Record<string, unknown>, path: Path, ctx:
   for (const [key, item] of Object.entries(v)) {
     if (props[key]) {
       if (item === null && !s.required?.includes(key)) {
-        out.push({ path: [...path, key], message: `${key} is empty; give it a value or remove the line` });
+        out.push({ path: [...path, key], message: `${userText(key)} is empty; give it a value or remove the line` });
       } else {
         check(props[key], item, [...path, key], ctx);
       }
@@ -171,7 +172,7 @@ function checkObject(s: JsonSchema, v: Record<string, unknown>, path: Path, ctx:
     }
     if (s.propertyNames) {
       const keyProblems = checkSchema(s.propertyNames, key, [...path, key]);
-      for (const p of keyProblems) out.push({ ...p, atKey: true, message: `'${key}' is not allowed here: ${p.message.replace(/^\S+ /, "")}` });
+      for (const p of keyProblems) out.push({ ...p, atKey: true, message: `'${userText(key)}' is not allowed here: ${p.message.replace(/^\S+ /, "")}` });
       if (keyProblems.length) continue;
     }
     if (s.additionalProperties === false) {
@@ -179,7 +180,7 @@ function checkObject(s: JsonSchema, v: Record<string, unknown>, path: Path, ctx:
       out.push({
         path: [...path, key],
         atKey: true,
-        message: `unknown property '${key}'${near ? `; did you mean '${near}'?` : known.length ? `; known properties: ${known.join(", ")}` : ""}`,
+        message: `unknown property '${userText(key)}'${near ? `; did you mean '${near}'?` : known.length ? `; known properties: ${known.join(", ")}` : ""}`,
       });
     } else if (typeof s.additionalProperties === "object") {
       check(s.additionalProperties, item, [...path, key], ctx);

@@ -17,17 +17,23 @@ export function editDistance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
+/** Longer words are no typo of a name: no suggestion is searched for them (the search is quadratic). */
+const MAX_SUGGESTED_WORD = 100;
+
 /** The closest candidate, when it is close enough to be a likely typo. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
+  if (word.length > MAX_SUGGESTED_WORD) return undefined;
+  const limit = Math.max(2, Math.floor(word.length / 3));
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const c of candidates) {
+    // The distance is at least the difference in length.
+    if (Math.abs(c.length - word.length) > limit) continue;
     const dist = editDistance(word, c);
     if (dist < bestDistance) {
       best = c;
       bestDistance = dist;
     }
   }
-  const limit = Math.max(2, Math.floor(word.length / 3));
   return best !== undefined && bestDistance <= limit ? best : undefined;
 }

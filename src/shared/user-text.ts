@@ -1,0 +1,27 @@
+// User text inside messages: one line, no terminal control, bounded length.
+// A stack file may come from anyone (pull-request CI), and a message is
+// printed to a terminal or a log that parses `FILE:LINE:COL:` lines.
+
+/** Control characters (C0, DEL, C1), line and paragraph separators, and bidirectional overrides. */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** Escapes every character that could break a line or drive a terminal (`\n`, `\u001b`). */
+export function escapeControl(s: string): string {
+  return s.replace(UNSAFE, (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Text of the user's for a message: escaped, and cut to `max` characters with an ellipsis. */
+export function userText(s: string, max = 60): string {
+  const cut = s.length > max ? `${s.slice(0, max)}…` : s;
+  return escapeControl(cut);
+}
+
+/** The longest message line printed; anything longer is cut (values inside are already short). */
+export const MAX_MESSAGE = 1000;
+
+/** A whole message made safe to print as one line. */
+export function safeMessage(message: string): string {
+  const one = escapeControl(message);
+  return one.length > MAX_MESSAGE ? `${one.slice(0, MAX_MESSAGE)}…` : one;
+}
