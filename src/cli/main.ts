@@ -1,6 +1,7 @@
 // The `stackfile` command: validate, plan, diff, schema. Exit codes: 0 ok,
 // 1 problems in the file (one `FILE:LINE:COL: message` line each),
 // 2 usage errors or an unreadable file. Never a stack trace.
+import { setOwn } from "../shared/own";
 import * as fs from "fs";
 import * as path from "path";
 import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
@@ -110,7 +111,7 @@ function parsePlanArgs(args: string[]): PlanArgs {
       const spec = a === "--secret" ? args[++i] : a.slice("--secret=".length);
       const eq = spec?.indexOf("=") ?? -1;
       if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
-      secrets[spec.slice(0, eq)] = spec.slice(eq + 1);
+      setOwn(secrets, spec.slice(0, eq), spec.slice(eq + 1));
     } else if (a.startsWith("--")) throw new UsageError(`unknown option ${a} for plan`);
     else files.push(a);
   }

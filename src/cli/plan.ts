@@ -55,7 +55,7 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
     }
   }
   for (const [name, keys] of [...byName].sort(([a], [b]) => a.localeCompare(b))) {
-    if (name in opts.secrets) config[`${project}:${name}`] = opts.secrets[name];
+    if (Object.hasOwn(opts.secrets, name)) config[`${project}:${name}`] = opts.secrets[name];
     else {
       config[`${project}:${name}`] = placeholder(name, keys);
       placeholders.push(name);

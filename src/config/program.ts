@@ -1,6 +1,7 @@
 // Model -> components, in dependency order; returns the stack outputs
 // (every resource's referenceable parameters). The same function runs under
 // `pulumi up` and under `stackfile plan`.
+import { own } from "../shared/own";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { StackModel } from "./validate";
@@ -100,7 +101,7 @@ function secretKey(name: string, key: string, text: string): string {
       `run: pulumi config set --secret ${name} '{"${key}": "<value>"}'`,
     );
   }
-  const v = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>)[key] : undefined;
+  const v = typeof parsed === "object" && parsed !== null ? own(parsed as Record<string, unknown>, key) : undefined;
   if (v === undefined || v === null) {
     throw new pulumi.RunError(
       `secret '${name}' has no key '${key}'; run: pulumi config set --secret --path '${name}.${key}' <value>`,

@@ -1,4 +1,5 @@
 // A stack file from disk: load, analyze, position every problem.
+import { own } from "../shared/own";
 import * as fs from "fs";
 import * as path from "path";
 import { loadText, positionProblems, type LoadedFile, type PositionedProblem } from "./load";
@@ -153,7 +154,7 @@ export function secretProblems(model: StackModel, read: (name: string) => string
       parsed = undefined;
     }
     for (const key of keys) {
-      if (typeof parsed !== "object" || parsed === null || (parsed as Record<string, unknown>)[key] == null) {
+      if (typeof parsed !== "object" || parsed === null || own(parsed as Record<string, unknown>, key) == null) {
         out.push(`secret '${name}' has no key '${key}' (read by $Secret('${name}.${key}')); run: pulumi config set --secret --path '${name}.${key}' <value>`);
       }
     }

@@ -1,4 +1,5 @@
 // Document -> model + every problem (structure, schema, rules, references).
+import { own } from "../shared/own";
 import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
 import { RESOURCE_NAME_PATTERN } from "./names";
 import { parseDirectives, pulumiYamlHint, type Directive } from "./directives";
@@ -78,7 +79,7 @@ export function analyze(doc: unknown): Analysis {
   } else {
     const typeOfResource = (n: string): ResourceTypeEntry | undefined => {
       const t = isMap(res[n]) ? (res[n] as Record<string, unknown>).type : undefined;
-      return typeof t === "string" ? registry[t] : undefined;
+      return typeof t === "string" ? own(registry, t) : undefined;
     };
     for (const [name, def] of Object.entries(res)) {
       const r = analyzeResource(name, def, typeOfResource, problems);
@@ -131,12 +132,12 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
     problems.push({ path: base, message: `resource '${shown}' has no 'type'; one of ${resourceTypes.join(", ")}` });
     return undefined;
   }
-  if (typeof type !== "string" || !registry[type]) {
+  if (typeof type !== "string" || !own(registry, type)) {
     const near = typeof type === "string" ? closest(type, resourceTypes) : undefined;
     problems.push({ path: [...base, "type"], message: `unknown resource type ${typeof type === "string" ? `"${userText(type)}"` : describe(type)}; ${near ? `did you mean '${near}'?` : `the types are ${resourceTypes.join(", ")}`}` });
     return undefined;
   }
-  const entry = registry[type];
+  const entry = own(registry, type)!;
   let properties: Record<string, unknown> = {};
   if (def.properties === undefined || def.properties === null) {
     if (!entry.propertiesOptional) {
@@ -208,16 +209,14 @@ function prepare(
     const first = directives[0];
     if (parsed.whole && first.kind === "ResourceParam") {
       // A whole-value reference keeps the type of the parameter it reads.
-      const spec = typeOf(first.resource)?.params[first.param];
+      const spec = own(typeOf(first.resource)?.params, first.param);
       return unknownValue(spec?.type, spec?.secret);
     }
     return unknownValue("string", secret);
   }
   if (Array.isArray(v)) return v.map((x, i) => prepare(x, [...path, i], typeOf, refs, secrets, problems));
   if (isMap(v)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = prepare(x, [...path, k], typeOf, refs, secrets, problems);
-    return out;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, prepare(x, [...path, k], typeOf, refs, secrets, problems)]));
   }
   return v;
 }
@@ -283,7 +282,7 @@ function checkResourceNames(resources: ResourceModel[], problems: Problem[], raw
         const target = byName.get(value);
         const candidates = resources.filter((x) => x.type === spec.type).map((x) => x.name);
         if (!target) {
-          if (value in raw) continue; // a resource with problems of its own, reported there
+          if (Object.hasOwn(raw, value)) continue; // a resource with problems of its own, reported there
           const near = closest(value, candidates);
           problems.push({ path: at, message: `${field} names '${userText(value)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${spec.type} resources: ${candidates.join(", ")}` : `; add an ${spec.type} resource named '${value}'`}` });
           continue;
@@ -308,7 +307,7 @@ function checkConnections(resources: ResourceModel[], problems: Problem[], raw: 
       if (typeof entry !== "string" || entry === "aws:ses") return;
       const path: Path = ["resources", r.name, "properties", "connectTo", i];
       const target = byName.get(entry);
-      if (!target && entry in raw) {
+      if (!target && Object.hasOwn(raw, entry)) {
         const t = isMap(raw[entry]) ? (raw[entry] as Record<string, unknown>).type : undefined;
         const kinds = Object.values(registry).filter((e) => e.connectable).map((e) => e.type);
         problems.push({ path, message: `connectTo names '${userText(entry)}'${typeof t === "string" ? `, a ${t}` : ""}, which this stack cannot connect to; it can connect to ${kinds.join(", ")} and the macro aws:ses` });

@@ -1,6 +1,7 @@
 // Checks a plain value against the generated JSON Schema and explains every
 // mismatch in words. Collects all problems. Unknown values (directives,
 // Outputs) are never judged beyond their type.
+import { own } from "./own";
 import { resolve, type JsonSchema } from "./schema";
 import { isUnknown } from "./unknown";
 import { closest } from "./suggest";
@@ -156,17 +157,18 @@ function checkObject(s: JsonSchema, v: Record<string, unknown>, path: Path, ctx:
   const props = s.properties ?? {};
   const known = Object.keys(props);
   for (const req of s.required ?? []) {
-    if (v[req] === undefined) {
+    if (own(v, req) === undefined) {
       const where = path.length ? name(path) : "properties";
       out.push({ path, message: `${where} is missing the required property '${req}'` });
     }
   }
   for (const [key, item] of Object.entries(v)) {
-    if (props[key]) {
+    const prop = own(props, key);
+    if (prop) {
       if (item === null && !s.required?.includes(key)) {
         out.push({ path: [...path, key], message: `${userText(key)} is empty; give it a value or remove the line` });
       } else {
-        check(props[key], item, [...path, key], ctx);
+        check(prop, item, [...path, key], ctx);
       }
       continue;
     }

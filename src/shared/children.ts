@@ -1,5 +1,6 @@
 // Per-child adjustments: `transform.<childId>` in TypeScript, `overrides.<childId>`
 // in YAML (merged into the child's arguments). One mechanism for both.
+import { own, setOwn } from "./own";
 
 /** Receives a copy of a child's arguments; returns new ones or edits the copy. */
 export type ChildTransform = (args: Record<string, any>) => Record<string, any> | void;
@@ -30,7 +31,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function deepMerge(base: Record<string, any>, patch: Record<string, unknown>): Record<string, any> {
   const out: Record<string, any> = { ...base };
   for (const [k, v] of Object.entries(patch)) {
-    out[k] = isPlainObject(v) && isPlainObject(out[k]) ? deepMerge(out[k], v) : v;
+    const current = own(out, k);
+    setOwn(out, k, isPlainObject(v) && isPlainObject(current) ? deepMerge(current, v) : v);
   }
   return out;
 }
