@@ -2,6 +2,7 @@
 // 1 problems in the file (one `FILE:LINE:COL: message` line each),
 // 2 usage errors or an unreadable file. Never a stack trace.
 import { setOwn } from "../shared/own";
+import { closest } from "../shared/suggest";
 import * as fs from "fs";
 import * as path from "path";
 import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
@@ -14,6 +15,19 @@ export interface Io {
 }
 
 class UsageError extends Error {}
+
+/** An option that is not one: named without its value (`--secret=...` may hold a secret). */
+function unknownOption(arg: string, command: string): UsageError {
+  const name = arg.split("=")[0];
+  return new UsageError(`unknown option ${/^--[a-z][a-z-]{0,30}$/.test(name) ? name : "(not shown)"} for ${command}`);
+}
+
+/** A command word is echoed only when it looks like one (a mistyped secret is not). */
+function unknownCommand(command: string): string {
+  if (!/^[a-z][a-z-]{0,20}$/.test(command)) return "unknown command (not shown); the commands are " + Object.keys(COMMANDS).join(", ");
+  const near = closest(command, Object.keys(COMMANDS));
+  return `unknown command '${command}'${near ? `; did you mean '${near}'?` : ""}`;
+}
 
 /** The analyzed file, or the exit code after printing its problems; `warn`: also print its warnings. */
 function load(file: string, io: Io, warn = true): StackfileResult | number {
@@ -46,7 +60,7 @@ function stackFileArg(files: string[], command: string): string {
 function positional(args: string[], count: number, command: string): string[] {
   const files = args.filter((a) => !a.startsWith("--"));
   const flags = args.filter((a) => a.startsWith("--"));
-  if (flags.length) throw new UsageError(`unknown option ${flags[0]} for ${command}`);
+  if (flags.length) throw unknownOption(flags[0], command);
   if (files.length !== count) {
     throw new UsageError(`${command} takes ${count === 1 ? "one file" : `${count} files`} (got ${files.length})`);
   }
@@ -55,7 +69,7 @@ function positional(args: string[], count: number, command: string): string[] {
 
 async function validate(args: string[], io: Io): Promise<number> {
   const flags = args.filter((a) => a.startsWith("--"));
-  if (flags.length) throw new UsageError(`unknown option ${flags[0]} for validate`);
+  if (flags.length) throw unknownOption(flags[0], "validate");
   const file = stackFileArg(args, "validate");
   const r = load(file, io);
   if (typeof r === "number") return r;
@@ -112,7 +126,7 @@ function parsePlanArgs(args: string[]): PlanArgs {
       const eq = spec?.indexOf("=") ?? -1;
       if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
       setOwn(secrets, spec.slice(0, eq), spec.slice(eq + 1));
-    } else if (a.startsWith("--")) throw new UsageError(`unknown option ${a} for plan`);
+    } else if (a.startsWith("--")) throw unknownOption(a, "plan");
     else files.push(a);
   }
   return { file: stackFileArg(files, "plan"), json, secrets, region, stack, quotas };
@@ -179,7 +193,7 @@ async function schemaCommand(args: string[], io: Io): Promise<number> {
 
 async function initCommand(args: string[], io: Io): Promise<number> {
   const flags = args.filter((a) => a.startsWith("--"));
-  if (flags.length) throw new UsageError(`unknown option ${flags[0]} for init`);
+  if (flags.length) throw unknownOption(flags[0], "init");
   if (args.length > 1) throw new UsageError(`init takes at most one folder (got ${args.length})`);
   const { init, InitError } = (require("./init") as typeof import("./init"));
   const dir = args[0] ?? ".";
@@ -224,7 +238,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   if (!run) {
-    io.err(command ? `stackfile: unknown command '${command}'\n${USAGE}` : USAGE);
+    io.err(command ? `stackfile: ${unknownCommand(command)}\n${USAGE}` : USAGE);
     return 2;
   }
   try {

@@ -7,6 +7,7 @@ import { secretProblems, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
 import type { Problem } from "../shared/problem";
+import { redact, redactProblems, secretTexts } from "./redact";
 
 export interface PlanOptions {
   json: boolean;
@@ -42,6 +43,18 @@ export class PlanRunError extends Error {
 }
 
 export async function plan(result: StackfileResult, opts: PlanOptions): Promise<PlanResult> {
+  // Every message a plan gives back is cleared of the secrets it was given.
+  const texts = secretTexts(Object.values(opts.secrets));
+  try {
+    const planned = await planUnredacted(result, opts);
+    return { ...planned, problems: redactProblems(planned.problems, texts) };
+  } catch (err) {
+    if (err instanceof PlanRunError) throw new PlanRunError(err.resource, redact(err.message, texts), redactProblems(err.problems, texts));
+    throw err;
+  }
+}
+
+async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promise<PlanResult> {
   const project = "stackfile";
   const region = opts.region ?? "us-east-1";
   const config: Record<string, string> = {};
