@@ -20,6 +20,8 @@ export function generateSchema(): Record<string, unknown> {
       tsconfig: path.join(__dirname, "..", "tsconfig.json"),
       type: entry.definition,
       jsDoc: "extended",
+      // `@secret` marks a field whose value no message, plan or diff shows.
+      extraTags: ["secret"],
       skipTypeCheck: true,
       additionalProperties: false,
       sortProps: true,

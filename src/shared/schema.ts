@@ -24,6 +24,8 @@ export interface JsonSchema {
   maxItems?: number;
   default?: unknown;
   description?: string;
+  /** A secret field (`@secret`): its value is never shown. */
+  secret?: boolean;
   definitions?: Record<string, JsonSchema>;
 }
 

@@ -59,4 +59,23 @@ describe("secrets are never printed", () => {
       assert.ok(!(r.out + r.err).includes("TopSecret"), `${args.join(" ")} printed: ${r.err}`);
     }
   });
+
+  it("validate: a field the schema marks secret never shows its value, even a wrong one", async () => {
+    const f = tmpFile(`resources:
+  cache:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t4g.small
+      defaultUserPassword: 98765432109876543210
+      logging:
+        logForwarding:
+          type: logs-vendor-a
+          properties: {apiKey: [SecretApiKey12345]}
+`);
+    const r = await cli("validate", f);
+    assert.strictEqual(r.code, 1);
+    assert.match(r.err, /:6:28: defaultUserPassword must be a string, not a secret value/);
+    assert.match(r.err, /:10:32: apiKey must be a string, not a secret value/);
+    assert.ok(!/98765|SecretApiKey/.test(r.err), r.err);
+  });
 });
