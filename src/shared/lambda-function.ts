@@ -26,7 +26,7 @@ export interface FunctionSpec {
   /**
    * Child-id prefix: `server`, `image`, `revalidation`, `seeder` give
    * `serverRole`, `serverFunction`...; the empty prefix gives `role`,
-   * `policy`, `logGroup`, `function`, `vpcAccess`.
+   * `policy`, `logGroup`, `function`.
    */
   id: string;
   description: string;
@@ -87,14 +87,14 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     }),
     { parent },
   );
-  const policy = (logStatement?: PolicyDocumentStatement) => new aws.iam.RolePolicy(
+  const policy = (...own: PolicyDocumentStatement[]) => new aws.iam.RolePolicy(
     childName(name, id("Policy")),
     childArgs(transforms, id("Policy"), {
       role: role.id,
       policy: pulumi.jsonStringify({
         Version: "2012-10-17",
         Statement: [
-          ...(logStatement ? [logStatement] : []),
+          ...own,
           ...spec.statements.map((s) => ({
             ...(s.Sid !== undefined ? { Sid: s.Sid } : {}),
             Effect: s.Effect ?? "Allow",
@@ -126,7 +126,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       { parent, customTimeouts: { delete: EDGE_DELETE_TIMEOUT }, dependsOn: spec.dependsOn },
     );
     if (spec.logsDisabled) {
-      policy();
+      if (spec.statements.length) policy();
       return { fn, role };
     }
     // Lambda@Edge logs to /aws/lambda/us-east-1.<name> in the region of each
@@ -144,17 +144,11 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
   }
 
   const logGroup = spec.logsDisabled ? undefined : new aws.cloudwatch.LogGroup(childName(name, id("LogGroup")), logGroupArgs({}), { parent });
-  const permissions = policy(logGroup ? { Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [pulumi.interpolate`${logGroup.arn}:*`] } : undefined);
-  // In a VPC the function manages its network interfaces; AWS allows these
-  // EC2 actions only on "*", so the managed policy made for this is attached.
-  const vpcAccess = spec.vpc ? new aws.iam.RolePolicyAttachment(
-    childName(name, id("VpcAccess")),
-    childArgs(transforms, id("VpcAccess"), {
-      role: role.name,
-      policyArn: pulumi.interpolate`arn:${aws.getPartitionOutput({}, { parent }).partition}:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole`,
-    }),
-    { parent },
-  ) : undefined;
+  const statements: PolicyDocumentStatement[] = [
+    ...(logGroup ? [{ Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [pulumi.interpolate`${logGroup.arn}:*`] }] : []),
+    ...(spec.vpc ? [VPC_NETWORK_INTERFACES] : []),
+  ];
+  const permissions = statements.length || spec.statements.length ? policy(...statements) : undefined;
   const fn = new aws.lambda.Function(
     childName(name, id("Function")),
     childArgs(transforms, id("Function"), {
@@ -171,9 +165,24 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       vpcConfig: spec.vpc,
     }),
     // Made once its permissions are in place, so a first invocation (the seeder's) has them.
-    { parent, dependsOn: [permissions, ...(vpcAccess ? [vpcAccess] : []), ...(spec.dependsOn ?? [])] },
+    { parent, dependsOn: [...(permissions ? [permissions] : []), ...(spec.dependsOn ?? [])] },
   );
   return { fn, role, logGroup };
 }
 
-type PolicyDocumentStatement = { Effect: string; Action: string[]; Resource: pulumi.Input<string>[] };
+type PolicyDocumentStatement = { Sid?: string; Effect: string; Action: string[]; Resource: pulumi.Input<string>[] };
+
+/**
+ * In a VPC, Lambda makes and removes the function's network interfaces with
+ * its role. These EC2 actions take no narrower resource: the interfaces do
+ * not exist yet, and DescribeNetworkInterfaces works only on "*" (Lambda
+ * Developer Guide, "Giving Lambda functions access to resources in an Amazon
+ * VPC"). The managed AWSLambdaVPCAccessExecutionRole would also grant log
+ * writes on every log group; this grants none.
+ */
+const VPC_NETWORK_INTERFACES: PolicyDocumentStatement = {
+  Sid: "VpcNetworkInterfaces",
+  Effect: "Allow",
+  Action: ["ec2:CreateNetworkInterface", "ec2:DescribeNetworkInterfaces", "ec2:DescribeSubnets", "ec2:DeleteNetworkInterface", "ec2:AssignPrivateIpAddresses", "ec2:UnassignPrivateIpAddresses"],
+  Resource: ["*"],
+};

@@ -72,7 +72,7 @@ function gatewayProblems(events: unknown, gateways: Record<string, HttpApiGatewa
  *
  * Children (ids for `transform` / YAML `overrides`, names `<name>-<child-id>`):
  * `role`, `policy`, `logGroup`, `function`; with joinDefaultVpc
- * `securityGroup`, `vpcAccess`, and per connected target `connectIngress`,
+ * `securityGroup`, and per connected target `connectIngress`,
  * `s3Endpoint`, `dynamodbEndpoint`; with log forwarding the `logForwarding*`
  * ids. Each event's `integration`, `route` and `routePermission` are children
  * of its gateway.

@@ -14,7 +14,7 @@ import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
  * - `serverCachePolicy`, `viewerRequestFunction`, `distribution`, `invalidation` (once per build)
  * - with useEdgeFunction the server function and its log group (`/aws/lambda/us-east-1.<function>`) are in us-east-1, and the server has no URL
  * - with warmServerInstances: `warmerRole`, `warmerPolicy`, `warmerLogGroup`, `warmerFunction`, `warmerSchedule`, `warmerTarget`, `warmerPermission`
- * - with joinDefaultVpc: `serverSecurityGroup`, `serverVpcAccess`; with connectTo: `connectIngress` (per target), `s3Endpoint`, `dynamodbEndpoint`
+ * - with joinDefaultVpc: `serverSecurityGroup` (its network-interface permissions are in `serverPolicy`); with connectTo: `connectIngress` (per target), `s3Endpoint`, `dynamodbEndpoint`
  * - with customDomains: `domainCertificate` (us-east-1), `domainValidationRecord`, `domainCertificateValidation`, `domainRecordA`, `domainRecordAaaa`
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
@@ -26,7 +26,7 @@ export const NEXTJS_WEB_CHILD_IDS = [
   "tagTable", "seederRole", "seederPolicy", "seederLogGroup", "seederFunction", "seederInvocation",
   "serverCachePolicy", "viewerRequestFunction", "distribution", "invalidation",
   "warmerRole", "warmerPolicy", "warmerLogGroup", "warmerFunction", "warmerSchedule", "warmerTarget", "warmerPermission",
-  "serverSecurityGroup", "serverVpcAccess", "connectIngress", "s3Endpoint", "dynamodbEndpoint",
+  "serverSecurityGroup", "connectIngress", "s3Endpoint", "dynamodbEndpoint",
   "domainCertificate", "domainValidationRecord", "domainCertificateValidation", "domainRecordA", "domainRecordAaaa",
   ...LOG_FORWARDING_CHILD_IDS,
 ] as const;

@@ -13,7 +13,6 @@ const F = {
   fn: "aws:lambda/function:Function",
   role: "aws:iam/role:Role",
   policy: "aws:iam/rolePolicy:RolePolicy",
-  vpcAccess: "aws:iam/rolePolicyAttachment:RolePolicyAttachment",
 };
 const make = (args: Partial<FunctionArgs> = {}, opts = {}) => run(() => new Function("items", { entryfilePath: EXAMPLE_FUNCTION, ...args }), opts);
 const statements = (r: Awaited<ReturnType<typeof make>>) => JSON.parse(r.one(F.policy).inputs.policy).Statement as { Action: string[]; Resource: string[] }[];
@@ -74,7 +73,7 @@ describe("Function", () => {
     ]);
   });
 
-  it("with joinDefaultVpc: its own security group, subnets Lambda serves, VPC access, ingress on a scoped redis cluster", async () => {
+  it("with joinDefaultVpc: its own security group, subnets Lambda serves, network-interface permissions inline, ingress on a scoped redis cluster", async () => {
     const r = await run(() => {
       const cache = new RedisCluster("cache", { instanceSize: "cache.t4g.micro", defaultUserPassword: "Correct-Horse-Battery-1", accessibility: { accessibilityMode: "scoping-workloads-in-vpc" } });
       new Function("items", { entryfilePath: EXAMPLE_FUNCTION, joinDefaultVpc: true, connectTo: [cache] });
@@ -83,7 +82,11 @@ describe("Function", () => {
     const fn = r.one(F.fn).inputs;
     assert.deepStrictEqual(fn.vpcConfig.securityGroupIds, [sg.id]);
     assert.ok(fn.vpcConfig.subnetIds.length > 0);
-    assert.match(r.one(F.vpcAccess).inputs.policyArn, /AWSLambdaVPCAccessExecutionRole$/);
+    const statements = JSON.parse(r.byName("items-policy")!.inputs.policy).Statement;
+    assert.deepStrictEqual(statements.find((s: { Sid?: string }) => s.Sid === "VpcNetworkInterfaces").Action, [
+      "ec2:CreateNetworkInterface", "ec2:DescribeNetworkInterfaces", "ec2:DescribeSubnets", "ec2:DeleteNetworkInterface", "ec2:AssignPrivateIpAddresses", "ec2:UnassignPrivateIpAddresses",
+    ]);
+    assert.strictEqual(r.resources.filter((x) => x.type === "aws:iam/rolePolicyAttachment:RolePolicyAttachment").length, 0);
     const ingress = r.byName("items-connect-ingress-cache")!.inputs;
     assert.deepStrictEqual([ingress.referencedSecurityGroupId, ingress.securityGroupId, ingress.fromPort, ingress.description], [sg.id, r.byName("cache-security-group")!.id, 6379, "From the function items"]);
   });

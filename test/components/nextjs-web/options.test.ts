@@ -157,7 +157,7 @@ describe("NextjsWeb joinDefaultVpc", function () {
   this.timeout(300000);
   before(() => exampleBuild());
 
-  it("runs the server in the default VPC's subnets with its own security group and the VPC access policy", async () => {
+  it("runs the server in the default VPC's subnets with its own security group and network-interface permissions inline", async () => {
     let web: NextjsWeb | undefined;
     const r = await run(() => { web = new NextjsWeb("web", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true }); });
     const sg = r.byName("web-server-security-group")!;
@@ -171,8 +171,10 @@ describe("NextjsWeb joinDefaultVpc", function () {
     const subnetLookup = r.invokes.find((i) => i.token === "aws:ec2/getSubnets:getSubnets" && i.inputs.filters.some((f: any) => f.name === "availability-zone"))!;
     assert.deepStrictEqual(subnetLookup.inputs.filters.find((f: any) => f.name === "availability-zone").values, ["us-east-1a", "us-east-1b", "us-east-1c"]);
     assert.strictEqual(server.inputs.vpcConfig.subnetIds.length, 3);
-    assert.ok(server.dependsOn.includes("web-server-vpc-access"), "the function waits for its ENI permissions");
-    assert.strictEqual(r.byName("web-server-vpc-access")!.inputs.policyArn, "arn:aws:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole");
+    assert.ok(server.dependsOn.includes("web-server-policy"), "the function waits for its ENI permissions");
+    const statements = JSON.parse(r.byName("web-server-policy")!.inputs.policy).Statement;
+    assert.deepStrictEqual(statements.find((s: { Sid?: string }) => s.Sid === "VpcNetworkInterfaces").Resource, ["*"]);
+    assert.strictEqual(r.byName("web-server-vpc-access"), undefined, "no managed policy (it grants log writes everywhere)");
     assert.strictEqual(r.byName("web-image-function")!.inputs.vpcConfig, undefined, "only the server joins the VPC");
     assert.strictEqual(await outputValue(web!.serverSecurityGroupId!), sg.id);
     const plain = await make();
