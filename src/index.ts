@@ -18,7 +18,7 @@ export type { NextjsWebChildId } from "./components/nextjs-web/child-ids";
 export { Function, type FunctionArgs } from "./components/function";
 export type { FunctionProperties, FunctionHttpApiEvent } from "./components/function/properties";
 export type { FunctionChildId } from "./components/function/child-ids";
-export type { ChildTransform, ChildTransforms } from "./shared/children";
+export type { AwsArgs, ChildArgs, ChildTransforms, Transform } from "./shared/children";
 export type { RetentionDays } from "./shared/enums";
 export type { Problem } from "./shared/problem";
 export { deployStackfile } from "./config/deploy";

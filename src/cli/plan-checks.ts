@@ -7,6 +7,7 @@ import type { StackModel, ResourceModel } from "../config/validate";
 import { checkProperties } from "../shared/check-properties";
 import { SECRET_SIG, type RegisteredResource } from "./mock-engine";
 import type { Problem } from "../shared/problem";
+import { own } from "../shared/own";
 import { checkCatalog, type PlannedResource } from "../aws-rules";
 import { describeAssets, type DigestCache } from "./assets-view";
 import { shortValue } from "./format";
@@ -20,8 +21,8 @@ const samePath = (a: Path, b: Path) => a.length === b.length && startsWith(a, b)
 export function secretPaths(r: ResourceModel, model: StackModel): Path[] {
   const byName = new Map(model.resources.map((x) => [x.name, x]));
   return [
-    ...r.secrets.map((s) => s.path),
-    ...r.refs.filter((x) => byName.get(x.resource)?.entry.params[x.param]?.secret).map((x) => x.path),
+    ...r.secrets.filter((s) => !s.in).map((s) => s.path),
+    ...r.refs.filter((x) => !x.in && own(byName.get(x.resource)?.entry.params, x.param)?.secret).map((x) => x.path),
   ];
 }
 
@@ -37,7 +38,7 @@ function valueAt(root: unknown, path: Path): unknown {
 export function resolvedValueProblems(r: ResourceModel, model: StackModel, resolved: Record<string, unknown>): Problem[] {
   const secrets = secretPaths(r, model);
   const opaque = (p: Path) => secrets.some((s) => startsWith(p, s));
-  const directivePaths = [...r.refs.filter((x) => x.param !== "").map((x) => x.path), ...r.secrets.map((s) => s.path)];
+  const directivePaths = [...r.refs.filter((x) => x.param !== "" && !x.in).map((x) => x.path), ...r.secrets.filter((s) => !s.in).map((s) => s.path)];
   return checkProperties(r.entry, resolved, { opaque }).map((p) => {
     const at = directivePaths.find((d) => samePath(p.path, d));
     const written = at ? valueAt(r.properties, at) : undefined;

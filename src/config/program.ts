@@ -8,7 +8,6 @@ import type { StackModel } from "./validate";
 import { parseDirectives, type Directive } from "./directives";
 import { componentFactories } from "./components";
 import { valuesAt } from "../shared/check-properties";
-import { overridesToTransforms } from "../shared/children";
 import { SES_MACRO } from "../shared/connect-to";
 
 /** Reads `$Secret(name)`: a secret Output, or undefined when it is not set. */
@@ -70,7 +69,8 @@ export function runProgram(
     for (const key of r.entry.pathProperties ?? []) {
       if (typeof args[key] === "string") args[key] = path.resolve(baseDir, args[key] as string);
     }
-    if (Object.keys(r.overrides).length) args.transform = overridesToTransforms(r.overrides);
+    // Overrides are map transforms, their directives resolved like the properties' own.
+    if (Object.keys(r.overrides).length) args.transform = resolve(r.overrides);
     if (Array.isArray(args.connectTo)) {
       args.connectTo = (args.connectTo as string[]).map((n) => (n === SES_MACRO ? SES_MACRO : { name: n, target: instances.get(n) }));
     }

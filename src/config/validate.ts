@@ -1,5 +1,6 @@
 // Document -> model + every problem (structure, schema, rules, references).
 import { own } from "../shared/own";
+import { awsArgNames, awsClassName } from "../shared/aws-arg-names";
 import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
 import { RESOURCE_NAME_PATTERN } from "./names";
 import { parseDirectives, pulumiYamlHint, type Directive } from "./directives";
@@ -14,16 +15,20 @@ import { userText } from "../shared/user-text";
 type Path = (string | number)[];
 
 export interface Reference {
-  /** Path of the string holding the directive, from the resource's `properties`. */
+  /** Path of the string holding the directive, from the resource's `properties` (or `overrides`, with `in`). */
   path: Path;
   resource: string;
   param: string;
+  /** Set when the directive is in the resource's `overrides`. */
+  in?: "overrides";
 }
 
 export interface SecretUse {
   path: Path;
   name: string;
   key?: string;
+  /** Set when the directive is in the resource's `overrides`. */
+  in?: "overrides";
 }
 
 export interface ResourceModel {
@@ -101,7 +106,7 @@ export function analyze(doc: unknown): Analysis {
     const first = resources.find((r) => r.name === cycle[0])!;
     const ref = first.refs.find((x) => x.resource === cycle[1])!;
     problems.push({
-      path: ["resources", first.name, "properties", ...ref.path],
+      path: ["resources", first.name, ref.in ?? "properties", ...ref.path],
       message: `references form a cycle: ${cycle.join(" -> ")}; a resource cannot depend on itself, directly or through others`,
     });
   }
@@ -158,6 +163,14 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   problems.push(...under([...base, "properties"], checkProperties(entry, prepared)));
   problems.push(...under([...base, "properties"], (entry.warnings?.(prepared) ?? []).map((w) => ({ ...w, warning: true }))));
   const overrides = analyzeOverrides(name, entry, def.overrides, [...base, "overrides"], problems);
+  // Directives in overrides resolve like the properties' own: references order the stack, secrets are needed.
+  const overrideProblems: Problem[] = [];
+  const overrideRefs: Reference[] = [];
+  const overrideSecrets: SecretUse[] = [];
+  prepare(overrides, [], typeOf, overrideRefs, overrideSecrets, overrideProblems);
+  problems.push(...under([...base, "overrides"], overrideProblems));
+  refs.push(...overrideRefs.map((x) => ({ ...x, in: "overrides" as const })));
+  secrets.push(...overrideSecrets.map((x) => ({ ...x, in: "overrides" as const })));
   return { name, type, entry, properties, prepared, overrides, refs, secrets };
 }
 
@@ -177,10 +190,31 @@ function analyzeOverrides(
     } else if (!isMap(args)) {
       problems.push({ path: [...path, child], message: `overrides.${child} must be a map of argument names to values, not ${describe(args)}` });
     } else {
-      out[child] = args;
+      const argProblems = overrideArgProblems(child, entry.children[child], args);
+      problems.push(...under([...path, child], argProblems));
+      if (!argProblems.length) out[child] = args;
     }
   }
   return out;
+}
+
+/**
+ * The argument names of a child's override: those of its @pulumi/aws
+ * resource, as installed. stackfile's own dynamic resources take none.
+ */
+function overrideArgProblems(child: string, token: string, args: Record<string, unknown>): Problem[] {
+  if (!token.startsWith("aws:")) {
+    return [{ path: [], atKey: true, message: `${child} is one of stackfile's own resources (${token}) and takes no overrides` }];
+  }
+  const names = awsArgNames(token);
+  if (!names) return []; // @pulumi/aws is not installed here: its preview checks the names.
+  return Object.keys(args).filter((k) => !names.includes(k)).map((k) => {
+    const near = closest(k, names);
+    return {
+      path: [k], atKey: true,
+      message: `unknown argument '${userText(k)}' of ${child} (${awsClassName(token)})${near ? `; did you mean '${near}'?` : `; see the arguments of ${awsClassName(token)} in @pulumi/aws`}`,
+    };
+  });
 }
 
 /** Replaces directives with unknown values, recording references and secrets. */
@@ -226,7 +260,7 @@ function checkReferences(resources: ResourceModel[], problems: Problem[]): void 
   const names = [...byName.keys()];
   for (const r of resources) {
     for (const ref of r.refs) {
-      const path: Path = ["resources", r.name, "properties", ...ref.path];
+      const path: Path = ["resources", r.name, ref.in ?? "properties", ...ref.path];
       const target = byName.get(ref.resource);
       if (!target) {
         if (ref.param === "") continue; // a connectTo entry, reported by checkConnections

@@ -5,14 +5,14 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { DomainConfiguration } from "./domain-properties";
 import type { DeepInput } from "./inputs";
-import type { ChildTransforms } from "./children";
+import type { AnyTransforms } from "./children";
 import { CLOUDFRONT_REGION } from "./cloudfront-region";
 import { aliasRecords, hostedZoneId, managedCertificate, type DomainScope } from "./custom-domains";
 
 export interface CloudFrontDomainScope {
   parent: pulumi.ComponentResource;
   name: string;
-  transforms?: ChildTransforms;
+  transforms?: AnyTransforms;
   /** Child-id prefix: `cdn` (gateway) or `domain` (site). */
   prefix: string;
 }

@@ -2,13 +2,13 @@
 // zone of the account), a DNS-validated ACM certificate, and alias records.
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { childArgs, childName, type ChildTransforms } from "./children";
+import { childInputs, childName, type AnyTransforms } from "./children";
 
 export interface DomainScope {
   parent: pulumi.ComponentResource;
   /** The component's name. */
   name: string;
-  transforms?: ChildTransforms;
+  transforms?: AnyTransforms;
   /** Child-id prefix: `domain` or `cdn` (`domainCertificate`, `cdnRecordA`, ...). */
   prefix: string;
   /** Region of the certificate (us-east-1 for CloudFront); the stack's by default. */
@@ -64,26 +64,23 @@ export function managedCertificate(
   // The default provider's settings (credentials, assumed role, default tags) hold in that region too.
   const region = scope.certificateRegion !== undefined ? { region: scope.certificateRegion } : {};
   const [first, ...others] = domains;
-  const certificate = new aws.acm.Certificate(
-    child(scope, "Certificate", first.domainName),
-    childArgs(scope.transforms, `${scope.prefix}Certificate`, {
+  const certificate = new aws.acm.Certificate(...childInputs(scope.transforms, `${scope.prefix}Certificate`,
+    child(scope, "Certificate", first.domainName), {
       ...region,
       domainName: first.domainName,
       subjectAlternativeNames: others.length ? others.map((d) => d.domainName) : undefined,
       validationMethod: "DNS",
       keyAlgorithm: "RSA_2048",
       tags: { Name: first.domainName },
-    }),
-    opts,
-  );
+    },
+    opts,));
   const records = domains.map(({ domainName, zoneId }) => {
     const option = certificate.domainValidationOptions.apply((all) => {
       const o = all.find((x) => x.domainName === domainName) ?? all[0];
       return { name: o.resourceRecordName!, type: o.resourceRecordType!, value: o.resourceRecordValue! };
     });
-    return new aws.route53.Record(
-      child(scope, "ValidationRecord", domainName),
-      childArgs(scope.transforms, `${scope.prefix}ValidationRecord`, {
+    return new aws.route53.Record(...childInputs(scope.transforms, `${scope.prefix}ValidationRecord`,
+      child(scope, "ValidationRecord", domainName), {
         zoneId,
         name: option.name,
         type: option.type,
@@ -91,19 +88,16 @@ export function managedCertificate(
         ttl: 60,
         // ACM gives every certificate of a name the same validation record.
         allowOverwrite: true,
-      }),
-      { parent: scope.parent },
-    );
+      },
+      { parent: scope.parent },));
   });
-  const validation = new aws.acm.CertificateValidation(
-    child(scope, "CertificateValidation", first.domainName),
-    childArgs(scope.transforms, `${scope.prefix}CertificateValidation`, {
+  const validation = new aws.acm.CertificateValidation(...childInputs(scope.transforms, `${scope.prefix}CertificateValidation`,
+    child(scope, "CertificateValidation", first.domainName), {
       ...region,
       certificateArn: certificate.arn,
       validationRecordFqdns: records.map((r) => r.fqdn),
-    }),
-    opts,
-  );
+    },
+    opts,));
   return validation.certificateArn;
 }
 
@@ -114,9 +108,8 @@ export function aliasRecords(
 ): aws.route53.Record[] {
   return (["A", "AAAA"] as const).map((type) => {
     const id = type === "A" ? "RecordA" : "RecordAaaa";
-    return new aws.route53.Record(
-      child(scope, id, domainName),
-      childArgs(scope.transforms, `${scope.prefix}${id}`, {
+    return new aws.route53.Record(...childInputs(scope.transforms, `${scope.prefix}${id}`,
+      child(scope, id, domainName), {
         zoneId,
         name: domainName,
         type,
@@ -124,8 +117,7 @@ export function aliasRecords(
         // A record of the same name that already exists is not taken over silently:
         // the deploy stops (delete it, or let an override set allowOverwrite).
         allowOverwrite: false,
-      }),
-      { parent: scope.parent },
-    );
+      },
+      { parent: scope.parent },));
   });
 }

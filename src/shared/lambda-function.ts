@@ -4,14 +4,14 @@
 // the function type.
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { childArgs, childName, type ChildTransforms } from "./children";
+import { childInputs, childName, type AnyTransforms } from "./children";
 import { CLOUDFRONT_REGION } from "./cloudfront-region";
 
 /** Where a component makes its children: the parent, its name, its per-child transforms. */
 export interface SiteScope {
   parent: pulumi.ComponentResource;
   name: string;
-  transforms?: ChildTransforms;
+  transforms?: AnyTransforms;
 }
 
 export interface PolicyStatement {
@@ -74,22 +74,19 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     ? { archive: new pulumi.asset.FileArchive(spec.bundleDir), handler: spec.handler } : undefined);
   if (!code) throw new pulumi.RunError(`${name}: function ${spec.id || "function"} has no code (give bundleDir and handler, or code)`);
   const edge = spec.edge;
-  const logGroupArgs = (extra: Partial<aws.cloudwatch.LogGroupArgs>) =>
-    childArgs(transforms, id("LogGroup"), { ...extra, retentionInDays: spec.logRetentionDays });
-  const role = new aws.iam.Role(
-    childName(name, id("Role")),
-    childArgs(transforms, id("Role"), {
+  const logGroupInputs = (extra: Partial<aws.cloudwatch.LogGroupArgs>) =>
+    childInputs(transforms, id("LogGroup"), childName(name, id("LogGroup")), { ...extra, retentionInDays: spec.logRetentionDays }, { parent });
+  const role = new aws.iam.Role(...childInputs(transforms, id("Role"),
+    childName(name, id("Role")), {
       description: `${spec.description} of ${name}`,
       assumeRolePolicy: JSON.stringify({
         Version: "2012-10-17",
         Statement: [{ Effect: "Allow", Principal: { Service: edge ? ["lambda.amazonaws.com", "edgelambda.amazonaws.com"] : "lambda.amazonaws.com" }, Action: "sts:AssumeRole" }],
       }),
-    }),
-    { parent },
-  );
-  const policy = (...own: PolicyDocumentStatement[]) => new aws.iam.RolePolicy(
-    childName(name, id("Policy")),
-    childArgs(transforms, id("Policy"), {
+    },
+    { parent },));
+  const policy = (...own: PolicyDocumentStatement[]) => new aws.iam.RolePolicy(...childInputs(transforms, id("Policy"),
+    childName(name, id("Policy")), {
       role: role.id,
       policy: pulumi.jsonStringify({
         Version: "2012-10-17",
@@ -104,14 +101,12 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
           })),
         ],
       }),
-    }),
-    { parent },
-  );
+    },
+    { parent },));
 
   if (edge) {
-    const fn = new aws.lambda.Function(
-      childName(name, id("Function")),
-      childArgs(transforms, id("Function"), {
+    const fn = new aws.lambda.Function(...childInputs(transforms, id("Function"),
+      childName(name, id("Function")), {
         region: CLOUDFRONT_REGION,
         description: `${spec.description} of ${name}`,
         runtime: spec.runtime ?? "nodejs22.x",
@@ -122,9 +117,8 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
         memorySize: spec.memory,
         timeout: spec.timeout,
         role: role.arn,
-      }),
-      { parent, customTimeouts: { delete: EDGE_DELETE_TIMEOUT }, dependsOn: spec.dependsOn },
-    );
+      },
+      { parent, customTimeouts: { delete: EDGE_DELETE_TIMEOUT }, dependsOn: spec.dependsOn },));
     if (spec.logsDisabled) {
       if (spec.statements.length) policy();
       return { fn, role };
@@ -134,7 +128,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     // retention; Lambda@Edge makes the other regions' groups when it first logs there.
     const groupName = pulumi.interpolate`/aws/lambda/us-east-1.${fn.name}`;
     const partition = aws.getPartitionOutput({}, { parent }).partition;
-    const logGroup = new aws.cloudwatch.LogGroup(childName(name, id("LogGroup")), logGroupArgs({ region: CLOUDFRONT_REGION, name: groupName }), { parent });
+    const logGroup = new aws.cloudwatch.LogGroup(...logGroupInputs({ region: CLOUDFRONT_REGION, name: groupName }));
     policy({
       Effect: "Allow",
       Action: ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],
@@ -143,15 +137,14 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     return { fn, role, logGroup };
   }
 
-  const logGroup = spec.logsDisabled ? undefined : new aws.cloudwatch.LogGroup(childName(name, id("LogGroup")), logGroupArgs({}), { parent });
+  const logGroup = spec.logsDisabled ? undefined : new aws.cloudwatch.LogGroup(...logGroupInputs({}));
   const statements: PolicyDocumentStatement[] = [
     ...(logGroup ? [{ Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [pulumi.interpolate`${logGroup.arn}:*`] }] : []),
     ...(spec.vpc ? [VPC_NETWORK_INTERFACES] : []),
   ];
   const permissions = statements.length || spec.statements.length ? policy(...statements) : undefined;
-  const fn = new aws.lambda.Function(
-    childName(name, id("Function")),
-    childArgs(transforms, id("Function"), {
+  const fn = new aws.lambda.Function(...childInputs(transforms, id("Function"),
+    childName(name, id("Function")), {
       description: `${spec.description} of ${name}`,
       runtime: spec.runtime ?? "nodejs22.x",
       architectures: [spec.architecture ?? "arm64"],
@@ -163,10 +156,9 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       environment: spec.environment === undefined ? undefined : { variables: spec.environment },
       loggingConfig: logGroup ? { logFormat: "Text", logGroup: logGroup.name } : undefined,
       vpcConfig: spec.vpc,
-    }),
+    },
     // Made once its permissions are in place, so a first invocation (the seeder's) has them.
-    { parent, dependsOn: [...(permissions ? [permissions] : []), ...(spec.dependsOn ?? [])] },
-  );
+    { parent, dependsOn: [...(permissions ? [permissions] : []), ...(spec.dependsOn ?? [])] },));
   return { fn, role, logGroup };
 }
 

@@ -5,13 +5,13 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { LogForwarding } from "./log-forwarding-properties";
 import { failedLogsBucketName } from "./log-bucket-name";
-import { childArgs, childName, type ChildTransforms } from "./children";
+import { childInputs, childName, type AnyTransforms } from "./children";
 import type { DeepInput } from "./inputs";
 
 export interface ForwardingScope {
   parent: pulumi.ComponentResource;
   name: string;
-  transforms?: ChildTransforms;
+  transforms?: AnyTransforms;
 }
 
 
@@ -48,7 +48,7 @@ const assume = (service: string) => JSON.stringify({
 export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.LogGroup, forwarding: DeepInput<LogForwarding>): aws.kinesis.FirehoseDeliveryStream {
   const { parent, name, transforms } = scope;
   const opts = { parent };
-  const make = <T extends object>(id: string, args: T) => [childName(name, id), childArgs(transforms, id, args), opts] as const;
+  const make = <T extends object>(id: string, args: T) => childInputs(transforms, id, childName(name, id), args, opts);
   const d = destination(forwarding);
 
   const account = aws.getCallerIdentityOutput({}, opts).accountId;
@@ -77,7 +77,7 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
       ],
     }),
   }));
-  const stream = new aws.kinesis.FirehoseDeliveryStream(childName(name, "logForwardingStream"), childArgs(transforms, "logForwardingStream", {
+  const stream = new aws.kinesis.FirehoseDeliveryStream(...childInputs(transforms, "logForwardingStream",childName(name, "logForwardingStream"), {
     destination: "http_endpoint",
     httpEndpointConfiguration: {
       name: d.name,
@@ -94,7 +94,7 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
         commonAttributes: Object.entries(d.attributes).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => ({ name: k, value: v })),
       },
     },
-  }), { parent, dependsOn: [streamPolicy] });
+  }, { parent, dependsOn: [streamPolicy] }));
 
   const logsRole = new aws.iam.Role(...make("logForwardingLogsRole", {
     description: `CloudWatch Logs of ${name}: puts records to its stream only`, assumeRolePolicy: assume("logs.amazonaws.com"),
@@ -106,8 +106,8 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
       Statement: [{ Effect: "Allow", Action: ["firehose:PutRecord", "firehose:PutRecordBatch"], Resource: [stream.arn] }],
     }),
   }));
-  new aws.cloudwatch.LogSubscriptionFilter(childName(name, "logForwardingSubscription"), childArgs(transforms, "logForwardingSubscription", {
+  new aws.cloudwatch.LogSubscriptionFilter(...childInputs(transforms, "logForwardingSubscription",childName(name, "logForwardingSubscription"), {
     logGroup: logGroup.name, filterPattern: "", destinationArn: stream.arn, roleArn: logsRole.arn,
-  }), { parent, dependsOn: [logsPolicy] });
+  }, { parent, dependsOn: [logsPolicy] }));
   return stream;
 }

@@ -38,6 +38,8 @@ export interface ResourceTypeEntry {
   domainPaths?: string[][];
   /** Child ids `overrides` may name. */
   childIds: readonly string[];
+  /** Each child's type token (`aws:...` for @pulumi/aws resources; their argument names are what `overrides` may set). */
+  children: Readonly<Record<string, string>>;
   staticRules(props: Record<string, unknown>): Problem[];
   /** Settings that have no effect with the others (the file stays valid); paths within `properties`. */
   warnings?(props: Record<string, unknown>): Problem[];

@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { connectionTo, envPrefix, SES_MACRO, type Connection, type ConnectTarget } from "./connect-to";
-import { childArgs, childName } from "./children";
+import { childInputs, childName } from "./children";
 import { defaultVpc, lambdaSubnetIds } from "./default-vpc";
 import type { SiteScope, PolicyStatement } from "./lambda-function";
 import type { Problem } from "./problem";
@@ -80,14 +80,14 @@ export function connectNetwork(
   for (const c of connections) {
     if (!c.ingress || !serverSecurityGroupId) continue;
     const slug = c.name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
-    new aws.vpc.SecurityGroupIngressRule(`${childName(name, "connectIngress")}-${slug}`, childArgs(transforms, "connectIngress", {
+    new aws.vpc.SecurityGroupIngressRule(...childInputs(transforms, "connectIngress",`${childName(name, "connectIngress")}-${slug}`, {
       securityGroupId: c.ingress.securityGroupId,
       referencedSecurityGroupId: serverSecurityGroupId,
       ipProtocol: "tcp",
       fromPort: c.ingress.port,
       toPort: c.ingress.port,
       description: `From ${workload}`,
-    }), { parent });
+    }, { parent }));
   }
   if (!vpc) return;
   // A route table holds one endpoint route per service: one endpoint per program.
@@ -99,13 +99,13 @@ export function connectNetwork(
   const routeTables = aws.ec2.getRouteTablesOutput({ vpcId: vpc.id }, { parent }).ids;
   for (const kind of kinds) {
     const id = `${kind}Endpoint`;
-    new aws.ec2.VpcEndpoint(childName(name, id), childArgs(transforms, id, {
+    new aws.ec2.VpcEndpoint(...childInputs(transforms, id,childName(name, id), {
       vpcId: vpc.id,
       // Looked up: in China some services' names start with cn.com.amazonaws.
       serviceName: aws.ec2.getVpcEndpointServiceOutput({ service: kind, serviceType: "Gateway" }, { parent }).serviceName,
       vpcEndpointType: "Gateway",
       routeTableIds: routeTables.apply((ids) => [...ids].sort()),
-    }), { parent });
+    }, { parent }));
   }
 }
 
@@ -148,14 +148,14 @@ export function joinDefaultVpc(
 ): VpcPlacement {
   const { parent, name, transforms } = scope;
   const network = defaultVpc(parent);
-  const securityGroup = new aws.ec2.SecurityGroup(childName(name, opts.securityGroupId), childArgs(transforms, opts.securityGroupId, {
+  const securityGroup = new aws.ec2.SecurityGroup(...childInputs(transforms, opts.securityGroupId,childName(name, opts.securityGroupId), {
     description: opts.description,
     vpcId: network.id,
     // Lambda's network interfaces have no public IP and no NAT is made, so
     // internet calls fail whatever this says; VPC peers and endpoints work.
     egress: [{ protocol: "-1", fromPort: 0, toPort: 0, cidrBlocks: ["0.0.0.0/0"], description: "Any (no route to the internet)" }],
     tags: { Name: opts.tagName },
-  }), { parent });
+  }, { parent }));
   connectNetwork(scope, connections, securityGroup.id, { id: network.id }, opts.ownEndpoints ?? [], opts.workload);
   return { subnetIds: lambdaSubnetIds(network, parent), securityGroupIds: [securityGroup.id], securityGroupId: securityGroup.id };
 }

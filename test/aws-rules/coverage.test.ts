@@ -3,6 +3,8 @@
 import * as assert from "assert";
 import { cli } from "../cli/cli-helpers";
 import { CATALOG } from "../../src/aws-rules";
+import { registry } from "../../src/config/registry";
+import { childIdOf } from "../../src/cli/plan-checks";
 import { exampleBuild, edgeBuild } from "../nextjs-fixture";
 
 const STACKS = [
@@ -17,6 +19,7 @@ const STACKS = [
 describe("the catalog covers what stackfile makes", function () {
   this.timeout(300000);
   const types = new Set<string>();
+  const plans: { resources: { type: string; name: string; parent: string | null }[] }[] = [];
   before(async () => {
     exampleBuild();
     edgeBuild();
@@ -26,9 +29,27 @@ describe("the catalog covers what stackfile makes", function () {
     it(`plan of ${file} passes the catalog`, async () => {
       const r = await cli("plan", file, "--json");
       assert.strictEqual(r.code, 0, r.err);
-      for (const x of JSON.parse(r.out).resources) if (x.type.startsWith("aws:")) types.add(x.type);
+      const plan = JSON.parse(r.out);
+      plans.push(plan);
+      for (const x of plan.resources) if (x.type.startsWith("aws:")) types.add(x.type);
     });
   }
+
+  it("every child those plans make is of the type its component's child table says (what overrides are checked against)", () => {
+    let checked = 0;
+    for (const plan of plans) {
+      const components = new Map(plan.resources.filter((x) => x.type.startsWith("stackfile:index:")).map((x) => [x.name, Object.values(registry).find((e) => e.token === x.type)!]));
+      for (const x of plan.resources) {
+        const entry = x.parent ? components.get(x.parent) : undefined;
+        if (!entry) continue;
+        const id = childIdOf(x.name, x.parent!, entry.childIds);
+        assert.ok(id, `${x.name}: no child id of ${entry.type}`);
+        assert.strictEqual(entry.children[id], x.type, `${entry.type} child ${id}`);
+        checked++;
+      }
+    }
+    assert.ok(checked > 150, `only ${checked} children`);
+  });
 
   it("every AWS type those plans make has at least one rule", () => {
     assert.ok(types.size > 30, `only ${types.size} types`);

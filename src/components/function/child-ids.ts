@@ -1,4 +1,4 @@
-import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
+import { LOG_FORWARDING_CHILDREN } from "../../shared/log-forwarding-ids";
 
 /**
  * Child resources of a Function, by id (`overrides.<id>` in YAML,
@@ -12,10 +12,18 @@ import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
  * The routes of its `events` are children of their gateway (ids
  * `integration`, `route`, `routePermission` there).
  */
-export const FUNCTION_CHILD_IDS = [
-  "role", "policy", "logGroup", "function",
-  "securityGroup", "connectIngress", "s3Endpoint", "dynamodbEndpoint",
-  ...LOG_FORWARDING_CHILD_IDS,
-] as const;
+export const FUNCTION_CHILDREN = {
+  role: "aws:iam/role:Role",
+  policy: "aws:iam/rolePolicy:RolePolicy",
+  logGroup: "aws:cloudwatch/logGroup:LogGroup",
+  function: "aws:lambda/function:Function",
+  securityGroup: "aws:ec2/securityGroup:SecurityGroup",
+  connectIngress: "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule",
+  s3Endpoint: "aws:ec2/vpcEndpoint:VpcEndpoint",
+  dynamodbEndpoint: "aws:ec2/vpcEndpoint:VpcEndpoint",
+  ...LOG_FORWARDING_CHILDREN,
+} as const;
 
-export type FunctionChildId = (typeof FUNCTION_CHILD_IDS)[number];
+export const FUNCTION_CHILD_IDS = Object.keys(FUNCTION_CHILDREN) as FunctionChildId[];
+
+export type FunctionChildId = keyof typeof FUNCTION_CHILDREN;

@@ -2,7 +2,7 @@
 // both read (schema name, parameters, child ids, literal-only fields, rules).
 import type { ResourceTypeEntry } from "../../shared/resource-definition";
 import { functionAvailableParams, functionParams } from "./properties";
-import { FUNCTION_CHILD_IDS } from "./child-ids";
+import { FUNCTION_CHILD_IDS, FUNCTION_CHILDREN } from "./child-ids";
 import { functionRouteProblems, functionStaticProblems } from "./rules";
 
 export const functionDefinition: ResourceTypeEntry = {
@@ -22,6 +22,7 @@ export const functionDefinition: ResourceTypeEntry = {
   resourceNames: [{ path: ["events", "*", "properties", "httpApiGatewayName"], type: "http-api-gateway", arg: "httpApiGateways" }],
   connectable: { vpcOnly: false },
   childIds: FUNCTION_CHILD_IDS,
+  children: FUNCTION_CHILDREN,
   staticRules: functionStaticProblems,
   crossRules: functionRouteProblems,
 };

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { FunctionHttpApiEvent, FunctionProperties } from "./properties";
-import type { FunctionChildId } from "./child-ids";
+import type { FUNCTION_CHILDREN } from "./child-ids";
 import { bundleFunction, BundleProblem, type Bundle } from "./bundle";
 import { attachHttpApiIntegration, type HttpApiGateway, type HttpApiGatewayIntegration, type HttpApiRouteResources } from "../http-api-gateway";
 import { functionDefinition } from "./definition";
@@ -30,7 +30,7 @@ export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "conne
   /** The gateways `events` name, by name (YAML passes the stack's). */
   httpApiGateways?: Record<string, HttpApiGateway>;
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
-  transform?: ChildTransforms<FunctionChildId>;
+  transform?: ChildTransforms<typeof FUNCTION_CHILDREN>;
 }
 
 const TOKEN = "stackfile:index:Function";

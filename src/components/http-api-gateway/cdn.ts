@@ -4,7 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { CdnSelection, HttpApiCdn } from "./properties";
-import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+import { childInputs, childName, type AnyTransforms } from "../../shared/children";
 import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/cloudfront-domains";
 import type { DeepInput } from "../../shared/inputs";
 
@@ -13,7 +13,7 @@ const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]
 export interface CdnScope {
   parent: pulumi.ComponentResource;
   name: string;
-  transforms?: ChildTransforms;
+  transforms?: AnyTransforms;
 }
 
 export interface Cdn {
@@ -73,9 +73,8 @@ export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>,
   const keyHeaders = pulumi.all([pulumi.output(fwd.headers as Selection | undefined), corsEnabled, pulumi.output(caching.cacheMethods ?? ["GET", "HEAD"])])
     .apply(([sel, cors, methods]) => requiredCacheKeyHeaders(sel as CdnSelection<string> | undefined, cors === true, methods as string[]));
 
-  const cachePolicy = new aws.cloudfront.CachePolicy(
-    childName(name, "cdnCachePolicy"),
-    childArgs(transforms, "cdnCachePolicy", {
+  const cachePolicy = new aws.cloudfront.CachePolicy(...childInputs(transforms, "cdnCachePolicy",
+    childName(name, "cdnCachePolicy"), {
       comment: `HTTP API ${name}: cache key`,
       minTtl: caching.minTTL,
       defaultTtl: caching.defaultTTL,
@@ -87,25 +86,21 @@ export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>,
         enableAcceptEncodingGzip: compress,
         enableAcceptEncodingBrotli: compress,
       },
-    }),
-    { parent },
-  );
-  const originRequestPolicy = new aws.cloudfront.OriginRequestPolicy(
-    childName(name, "cdnOriginRequestPolicy"),
-    childArgs(transforms, "cdnOriginRequestPolicy", {
+    },
+    { parent },));
+  const originRequestPolicy = new aws.cloudfront.OriginRequestPolicy(...childInputs(transforms, "cdnOriginRequestPolicy",
+    childName(name, "cdnOriginRequestPolicy"), {
       comment: `HTTP API ${name}: forwarded to the gateway (never Host)`,
       cookiesConfig: config("cookie", fwd.cookies),
       headersConfig: config("header", fwd.headers),
       queryStringsConfig: config("queryString", fwd.queryString),
-    }),
-    { parent },
-  );
+    },
+    { parent },));
 
   const domains = cloudFrontCertificate({ parent, name, transforms, prefix: "cdn" }, cdn.customDomains ?? []);
 
-  const distribution = new aws.cloudfront.Distribution(
-    childName(name, "cdnDistribution"),
-    childArgs(transforms, "cdnDistribution", {
+  const distribution = new aws.cloudfront.Distribution(...childInputs(transforms, "cdnDistribution",
+    childName(name, "cdnDistribution"), {
       enabled: true,
       comment: `HTTP API ${name}`,
       isIpv6Enabled: true,
@@ -134,9 +129,8 @@ export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>,
       },
       restrictions: { geoRestriction: { restrictionType: "none" } },
       viewerCertificate: viewerCertificate(domains),
-    }),
-    { parent },
-  );
+    },
+    { parent },));
 
   cloudFrontAliasRecords(domains, distribution);
   return { distribution, domain: distribution.domainName, customDomains: domains.names };

@@ -1,4 +1,4 @@
-import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
+import { LOG_FORWARDING_CHILDREN } from "../../shared/log-forwarding-ids";
 
 /**
  * Child resources of an HttpApiGateway, by id (`overrides.<id>` in YAML,
@@ -16,14 +16,31 @@ import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
  * - `integration`, `route`, `routePermission`: one each per route
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
-export const HTTP_API_GATEWAY_CHILD_IDS = [
-  "api", "stage", "logGroup",
-  "domainCertificate", "domainValidationRecord", "domainCertificateValidation", "domainName", "apiMapping",
-  "domainRecordA", "domainRecordAaaa",
-  "cdnCachePolicy", "cdnOriginRequestPolicy", "cdnDistribution",
-  "cdnCertificate", "cdnValidationRecord", "cdnCertificateValidation", "cdnRecordA", "cdnRecordAaaa",
-  "integration", "route", "routePermission",
-  ...LOG_FORWARDING_CHILD_IDS,
-] as const;
+export const HTTP_API_GATEWAY_CHILDREN = {
+  api: "aws:apigatewayv2/api:Api",
+  stage: "aws:apigatewayv2/stage:Stage",
+  logGroup: "aws:cloudwatch/logGroup:LogGroup",
+  domainCertificate: "aws:acm/certificate:Certificate",
+  domainValidationRecord: "aws:route53/record:Record",
+  domainCertificateValidation: "aws:acm/certificateValidation:CertificateValidation",
+  domainName: "aws:apigatewayv2/domainName:DomainName",
+  apiMapping: "aws:apigatewayv2/apiMapping:ApiMapping",
+  domainRecordA: "aws:route53/record:Record",
+  domainRecordAaaa: "aws:route53/record:Record",
+  cdnCachePolicy: "aws:cloudfront/cachePolicy:CachePolicy",
+  cdnOriginRequestPolicy: "aws:cloudfront/originRequestPolicy:OriginRequestPolicy",
+  cdnDistribution: "aws:cloudfront/distribution:Distribution",
+  cdnCertificate: "aws:acm/certificate:Certificate",
+  cdnValidationRecord: "aws:route53/record:Record",
+  cdnCertificateValidation: "aws:acm/certificateValidation:CertificateValidation",
+  cdnRecordA: "aws:route53/record:Record",
+  cdnRecordAaaa: "aws:route53/record:Record",
+  integration: "aws:apigatewayv2/integration:Integration",
+  route: "aws:apigatewayv2/route:Route",
+  routePermission: "aws:lambda/permission:Permission",
+  ...LOG_FORWARDING_CHILDREN,
+} as const;
 
-export type HttpApiGatewayChildId = (typeof HTTP_API_GATEWAY_CHILD_IDS)[number];
+export const HTTP_API_GATEWAY_CHILD_IDS = Object.keys(HTTP_API_GATEWAY_CHILDREN) as HttpApiGatewayChildId[];
+
+export type HttpApiGatewayChildId = keyof typeof HTTP_API_GATEWAY_CHILDREN;

@@ -3,7 +3,7 @@
 import type { ResourceTypeEntry } from "../../shared/resource-definition";
 import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "./properties";
 import { httpApiGatewayStaticProblems } from "./rules";
-import { HTTP_API_GATEWAY_CHILD_IDS } from "./child-ids";
+import { HTTP_API_GATEWAY_CHILD_IDS, HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
 
 export const httpApiGatewayDefinition: ResourceTypeEntry = {
   type: "http-api-gateway",
@@ -20,5 +20,6 @@ export const httpApiGatewayDefinition: ResourceTypeEntry = {
   ],
   domainPaths: [["customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "domainName"]],
   childIds: HTTP_API_GATEWAY_CHILD_IDS,
+  children: HTTP_API_GATEWAY_CHILDREN,
   staticRules: httpApiGatewayStaticProblems,
 };

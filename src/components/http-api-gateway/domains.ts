@@ -4,13 +4,13 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { DomainConfiguration } from "../../shared/domain-properties";
 import { aliasRecords, domainSlug, hostedZoneId, managedCertificate, type DomainScope } from "../../shared/custom-domains";
-import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+import { childInputs, childName, type AnyTransforms } from "../../shared/children";
 import type { DeepInput } from "../../shared/inputs";
 
 export interface GatewayScope {
   parent: pulumi.ComponentResource;
   name: string;
-  transforms?: ChildTransforms;
+  transforms?: AnyTransforms;
 }
 
 /** Makes every custom domain; returns their names in order. */
@@ -24,9 +24,8 @@ export function createCustomDomains(
     const makeRecords = d.disableDnsRecordCreation !== true;
     const zoneId = d.customCertificateArn === undefined || makeRecords ? hostedZoneId(domainName, scope.parent) : undefined;
     const certificateArn = d.customCertificateArn ?? managedCertificate(domainScope, [{ domainName, zoneId: zoneId! }]);
-    const apiDomain = new aws.apigatewayv2.DomainName(
-      `${childName(scope.name, "domainName")}-${slug}`,
-      childArgs(scope.transforms, "domainName", {
+    const apiDomain = new aws.apigatewayv2.DomainName(...childInputs(scope.transforms, "domainName",
+      `${childName(scope.name, "domainName")}-${slug}`, {
         domainName,
         domainNameConfiguration: {
           certificateArn,
@@ -34,14 +33,11 @@ export function createCustomDomains(
           securityPolicy: "TLS_1_2",
           ipAddressType: "dualstack",
         },
-      }),
-      { parent: scope.parent },
-    );
-    new aws.apigatewayv2.ApiMapping(
-      `${childName(scope.name, "apiMapping")}-${slug}`,
-      childArgs(scope.transforms, "apiMapping", { apiId, domainName: apiDomain.domainName, stage }),
-      { parent: scope.parent },
-    );
+      },
+      { parent: scope.parent },));
+    new aws.apigatewayv2.ApiMapping(...childInputs(scope.transforms, "apiMapping",
+      `${childName(scope.name, "apiMapping")}-${slug}`, { apiId, domainName: apiDomain.domainName, stage },
+      { parent: scope.parent },));
     if (makeRecords) {
       aliasRecords(domainScope, domainName, zoneId!, {
         name: apiDomain.domainNameConfiguration.targetDomainName.apply((t) => t!),

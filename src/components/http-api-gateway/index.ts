@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { HttpApiGatewayProperties } from "./properties";
-import type { HttpApiGatewayChildId } from "./child-ids";
+import type { HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
 import { accessLogFormat } from "./access-log";
 import { createCdn } from "./cdn";
 import { createCustomDomains } from "./domains";
@@ -14,7 +14,7 @@ import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
 import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
-import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+import { childInputs, childName, type AnyTransforms, type ChildTransforms } from "../../shared/children";
 import type { DeepInput } from "../../shared/inputs";
 import type { Problem } from "../../shared/problem";
 import { forwardLogs } from "../../shared/log-forwarding";
@@ -35,7 +35,7 @@ export interface HttpApiGatewayArgs extends DeepInput<HttpApiGatewayProperties> 
   /** Routes made with the gateway (their methods count for the default CORS methods). */
   routes?: HttpApiRoute[];
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
-  transform?: ChildTransforms<HttpApiGatewayChildId>;
+  transform?: ChildTransforms<typeof HTTP_API_GATEWAY_CHILDREN>;
 }
 
 /** The resources of one route. */
@@ -105,7 +105,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
 
   private readonly gatewayName: string;
   private readonly payloadFormat: pulumi.Input<string>;
-  private readonly transforms?: ChildTransforms;
+  private readonly transforms?: AnyTransforms;
   private readonly routeKeys = new Set<string>();
   /** Methods of the routes; the default CORS methods are read from it once. */
   private readonly routeMethods = new Set<string>();
@@ -130,9 +130,8 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     const parent = { parent: this };
     this.corsMethodsInferred = p.cors.enabled === true && p.cors.allowedMethods === undefined;
 
-    this.api = new aws.apigatewayv2.Api(
-      childName(name, "api"),
-      childArgs(transform, "api", {
+    this.api = new aws.apigatewayv2.Api(...childInputs(transform, "api",
+      childName(name, "api"), {
         protocolType: "HTTP",
         description: `HTTP API ${name} (stackfile)`,
         corsConfiguration: p.cors.enabled === true
@@ -145,31 +144,26 @@ export class HttpApiGateway extends pulumi.ComponentResource {
             maxAge: p.cors.maxAge,
           }
           : undefined,
-      }),
-      parent,
-    );
+      },
+      parent,));
 
     let logGroup: aws.cloudwatch.LogGroup | undefined;
     if (p.logging.disabled !== true) {
-      logGroup = new aws.cloudwatch.LogGroup(
-        childName(name, "logGroup"),
-        childArgs(transform, "logGroup", { retentionInDays: p.logging.retentionDays }),
-        parent,
-      );
+      logGroup = new aws.cloudwatch.LogGroup(...childInputs(transform, "logGroup",
+        childName(name, "logGroup"), { retentionInDays: p.logging.retentionDays },
+        parent,));
       if (p.logging.logForwarding) forwardLogs({ parent: this, name, transforms: transform }, logGroup, p.logging.logForwarding as any);
     }
-    this.stage = new aws.apigatewayv2.Stage(
-      childName(name, "stage"),
-      childArgs(transform, "stage", {
+    this.stage = new aws.apigatewayv2.Stage(...childInputs(transform, "stage",
+      childName(name, "stage"), {
         apiId: this.api.id,
         name: "$default",
         autoDeploy: true,
         accessLogSettings: logGroup
           ? { destinationArn: logGroup.arn, format: pulumi.output(p.logging.format).apply(accessLogFormat) }
           : undefined,
-      }),
-      parent,
-    );
+      },
+      parent,));
 
     this.domain = this.api.apiEndpoint.apply((e) => e.replace(/^https:\/\//, ""));
     this.url = this.api.apiEndpoint;
@@ -242,36 +236,30 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     const slug = routeSlug(key);
     const functionArn = route.handler instanceof aws.lambda.Function ? route.handler.arn : route.handler;
     const parent = { parent: this };
-    const integration = new aws.apigatewayv2.Integration(
-      `${childName(this.gatewayName, "integration")}-${slug}`,
-      childArgs(this.transforms, "integration", {
+    const integration = new aws.apigatewayv2.Integration(...childInputs(this.transforms, "integration",
+      `${childName(this.gatewayName, "integration")}-${slug}`, {
         apiId: this.api.id,
         integrationType: "AWS_PROXY",
         integrationMethod: "POST",
         integrationUri: functionArn,
         payloadFormatVersion: route.payloadFormat ?? this.payloadFormat,
-      }),
-      parent,
-    );
-    const apiRoute = new aws.apigatewayv2.Route(
-      `${childName(this.gatewayName, "route")}-${slug}`,
-      childArgs(this.transforms, "route", {
+      },
+      parent,));
+    const apiRoute = new aws.apigatewayv2.Route(...childInputs(this.transforms, "route",
+      `${childName(this.gatewayName, "route")}-${slug}`, {
         apiId: this.api.id,
         routeKey: key,
         target: pulumi.interpolate`integrations/${integration.id}`,
-      }),
-      parent,
-    );
-    const permission = new aws.lambda.Permission(
-      `${childName(this.gatewayName, "routePermission")}-${slug}`,
-      childArgs(this.transforms, "routePermission", {
+      },
+      parent,));
+    const permission = new aws.lambda.Permission(...childInputs(this.transforms, "routePermission",
+      `${childName(this.gatewayName, "routePermission")}-${slug}`, {
         action: "lambda:InvokeFunction",
         function: functionArn,
         principal: "apigateway.amazonaws.com",
         sourceArn: pulumi.interpolate`${this.api.executionArn}${routeSourceArnSuffix(method, route.path)}`,
-      }),
-      parent,
-    );
+      },
+      parent,));
     return { integration, route: apiRoute, permission };
   }
 }

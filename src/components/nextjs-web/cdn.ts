@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { OpenNextOutput } from "./build";
-import { childArgs, childName } from "../../shared/children";
+import { childInputs, childName } from "../../shared/children";
 import type { SiteScope } from "./functions";
 
 /** AWS managed policies (no account quota used). */
@@ -68,9 +68,8 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
   const { parent, name, transforms } = scope;
   // How many behaviors a distribution may have is the account's quota: the catalog checks it at plan.
   const behaviors = output.behaviors;
-  const serverCachePolicy = new aws.cloudfront.CachePolicy(
-    childName(name, "serverCachePolicy"),
-    childArgs(transforms, "serverCachePolicy", {
+  const serverCachePolicy = new aws.cloudfront.CachePolicy(...childInputs(transforms, "serverCachePolicy",
+    childName(name, "serverCachePolicy"), {
       comment: `Next.js server responses of ${name}`,
       minTtl: 0,
       defaultTtl: 0,
@@ -82,19 +81,16 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
         enableAcceptEncodingGzip: true,
         enableAcceptEncodingBrotli: true,
       },
-    }),
-    { parent },
-  );
-  const viewerRequest = new aws.cloudfront.Function(
-    childName(name, "viewerRequestFunction"),
-    childArgs(transforms, "viewerRequestFunction", {
+    },
+    { parent },));
+  const viewerRequest = new aws.cloudfront.Function(...childInputs(transforms, "viewerRequestFunction",
+    childName(name, "viewerRequestFunction"), {
       runtime: "cloudfront-js-2.0",
       comment: `x-forwarded-host for ${name}`,
       code: VIEWER_REQUEST_CODE,
       publish: true,
-    }),
-    { parent },
-  );
+    },
+    { parent },));
 
   const edge = origins.edgeServerArn !== undefined;
   const behaviorFor = (origin: string) => {
@@ -121,9 +117,8 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
   if (unknown.length) throw new OpenNextOutputError(`OpenNext's output routes to origins this component does not make: ${unknown.join(", ")}`);
   const defaultBehavior = behaviors.find((b) => b.pattern === "*") ?? { pattern: "*", origin: "default" };
 
-  return new aws.cloudfront.Distribution(
-    childName(name, "distribution"),
-    childArgs(transforms, "distribution", {
+  return new aws.cloudfront.Distribution(...childInputs(transforms, "distribution",
+    childName(name, "distribution"), {
       enabled: true,
       comment: `Next.js site ${name}`,
       isIpv6Enabled: true,
@@ -147,7 +142,6 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
       aliases: origins.aliases,
       viewerCertificate: origins.viewerCertificate,
       webAclId: origins.webAclId,
-    }),
-    { parent },
-  );
+    },
+    { parent },));
 }

@@ -1,4 +1,4 @@
-import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
+import { LOG_FORWARDING_CHILDREN } from "../../shared/log-forwarding-ids";
 
 /**
  * Child resources of a NextjsWeb, by id (`overrides.<id>` in YAML,
@@ -18,17 +18,63 @@ import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
  * - with customDomains: `domainCertificate` (us-east-1), `domainValidationRecord`, `domainCertificateValidation`, `domainRecordA`, `domainRecordAaaa`
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
-export const NEXTJS_WEB_CHILD_IDS = [
-  "bucket", "bucketPublicAccessBlock", "bucketPolicy", "assets", "s3AccessControl", "lambdaAccessControl", "originSecret",
-  "serverRole", "serverPolicy", "serverLogGroup", "serverFunction", "serverUrl", "serverUrlPermission", "serverInvokePermission",
-  "imageRole", "imagePolicy", "imageLogGroup", "imageFunction", "imageUrl", "imageUrlPermission", "imageInvokePermission",
-  "revalidationQueue", "revalidationRole", "revalidationPolicy", "revalidationLogGroup", "revalidationFunction", "revalidationEventSource",
-  "tagTable", "seederRole", "seederPolicy", "seederLogGroup", "seederFunction", "seederInvocation",
-  "serverCachePolicy", "viewerRequestFunction", "distribution", "invalidation",
-  "warmerRole", "warmerPolicy", "warmerLogGroup", "warmerFunction", "warmerSchedule", "warmerTarget", "warmerPermission",
-  "serverSecurityGroup", "connectIngress", "s3Endpoint", "dynamodbEndpoint",
-  "domainCertificate", "domainValidationRecord", "domainCertificateValidation", "domainRecordA", "domainRecordAaaa",
-  ...LOG_FORWARDING_CHILD_IDS,
-] as const;
+export const NEXTJS_WEB_CHILDREN = {
+  bucket: "aws:s3/bucket:Bucket",
+  bucketPublicAccessBlock: "aws:s3/bucketPublicAccessBlock:BucketPublicAccessBlock",
+  bucketPolicy: "aws:s3/bucketPolicy:BucketPolicy",
+  assets: "pulumi-nodejs:dynamic/stackfile:AssetSync",
+  s3AccessControl: "aws:cloudfront/originAccessControl:OriginAccessControl",
+  lambdaAccessControl: "aws:cloudfront/originAccessControl:OriginAccessControl",
+  originSecret: "pulumi-nodejs:dynamic/stackfile:OriginSecret",
+  serverRole: "aws:iam/role:Role",
+  serverPolicy: "aws:iam/rolePolicy:RolePolicy",
+  serverLogGroup: "aws:cloudwatch/logGroup:LogGroup",
+  serverFunction: "aws:lambda/function:Function",
+  serverUrl: "aws:lambda/functionUrl:FunctionUrl",
+  serverUrlPermission: "aws:lambda/permission:Permission",
+  serverInvokePermission: "aws:lambda/permission:Permission",
+  imageRole: "aws:iam/role:Role",
+  imagePolicy: "aws:iam/rolePolicy:RolePolicy",
+  imageLogGroup: "aws:cloudwatch/logGroup:LogGroup",
+  imageFunction: "aws:lambda/function:Function",
+  imageUrl: "aws:lambda/functionUrl:FunctionUrl",
+  imageUrlPermission: "aws:lambda/permission:Permission",
+  imageInvokePermission: "aws:lambda/permission:Permission",
+  revalidationQueue: "aws:sqs/queue:Queue",
+  revalidationRole: "aws:iam/role:Role",
+  revalidationPolicy: "aws:iam/rolePolicy:RolePolicy",
+  revalidationLogGroup: "aws:cloudwatch/logGroup:LogGroup",
+  revalidationFunction: "aws:lambda/function:Function",
+  revalidationEventSource: "aws:lambda/eventSourceMapping:EventSourceMapping",
+  tagTable: "aws:dynamodb/table:Table",
+  seederRole: "aws:iam/role:Role",
+  seederPolicy: "aws:iam/rolePolicy:RolePolicy",
+  seederLogGroup: "aws:cloudwatch/logGroup:LogGroup",
+  seederFunction: "aws:lambda/function:Function",
+  seederInvocation: "aws:lambda/invocation:Invocation",
+  serverCachePolicy: "aws:cloudfront/cachePolicy:CachePolicy",
+  viewerRequestFunction: "aws:cloudfront/function:Function",
+  distribution: "aws:cloudfront/distribution:Distribution",
+  invalidation: "pulumi-nodejs:dynamic/stackfile:CloudFrontInvalidation",
+  warmerRole: "aws:iam/role:Role",
+  warmerPolicy: "aws:iam/rolePolicy:RolePolicy",
+  warmerLogGroup: "aws:cloudwatch/logGroup:LogGroup",
+  warmerFunction: "aws:lambda/function:Function",
+  warmerSchedule: "aws:cloudwatch/eventRule:EventRule",
+  warmerTarget: "aws:cloudwatch/eventTarget:EventTarget",
+  warmerPermission: "aws:lambda/permission:Permission",
+  serverSecurityGroup: "aws:ec2/securityGroup:SecurityGroup",
+  connectIngress: "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule",
+  s3Endpoint: "aws:ec2/vpcEndpoint:VpcEndpoint",
+  dynamodbEndpoint: "aws:ec2/vpcEndpoint:VpcEndpoint",
+  domainCertificate: "aws:acm/certificate:Certificate",
+  domainValidationRecord: "aws:route53/record:Record",
+  domainCertificateValidation: "aws:acm/certificateValidation:CertificateValidation",
+  domainRecordA: "aws:route53/record:Record",
+  domainRecordAaaa: "aws:route53/record:Record",
+  ...LOG_FORWARDING_CHILDREN,
+} as const;
 
-export type NextjsWebChildId = (typeof NEXTJS_WEB_CHILD_IDS)[number];
+export const NEXTJS_WEB_CHILD_IDS = Object.keys(NEXTJS_WEB_CHILDREN) as NextjsWebChildId[];
+
+export type NextjsWebChildId = keyof typeof NEXTJS_WEB_CHILDREN;

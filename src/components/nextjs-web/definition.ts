@@ -2,7 +2,7 @@
 // both read (schema name, parameters, child ids, literal-only fields, rules).
 import type { ResourceTypeEntry } from "../../shared/resource-definition";
 import { nextjsWebParams } from "./properties";
-import { NEXTJS_WEB_CHILD_IDS } from "./child-ids";
+import { NEXTJS_WEB_CHILD_IDS, NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { appDirectoryProblems, nextjsWebStaticProblems } from "./rules";
 
 export const nextjsWebDefinition: ResourceTypeEntry = {
@@ -23,6 +23,7 @@ export const nextjsWebDefinition: ResourceTypeEntry = {
   pathProperties: ["appDirectory"],
   domainPaths: [["customDomains", "*", "domainName"]],
   childIds: NEXTJS_WEB_CHILD_IDS,
+  children: NEXTJS_WEB_CHILDREN,
   staticRules: nextjsWebStaticProblems,
   crossRules: appDirectoryProblems,
 };

@@ -54,3 +54,10 @@ export class OriginSecret extends pulumi.dynamic.Resource {
     super(originSecretProvider, name, { rotation: args.rotation ?? "", version: ORIGIN_SECRET_VERSION, value: undefined }, { ...opts, additionalSecretOutputs: ["value"] }, DYNAMIC_MODULE, "OriginSecret" satisfies DynamicTypeName);
   }
 }
+
+/** Arguments of the site's own dynamic children, by type token (what `transform` of each receives). */
+export interface NextjsWebOwnChildArgs {
+  "pulumi-nodejs:dynamic/stackfile:AssetSync": AssetSyncArgs;
+  "pulumi-nodejs:dynamic/stackfile:CloudFrontInvalidation": InvalidationArgs;
+  "pulumi-nodejs:dynamic/stackfile:OriginSecret": { rotation?: string };
+}

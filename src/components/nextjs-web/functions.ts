@@ -2,7 +2,7 @@
 // shared createFunction).
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { childArgs, childName } from "../../shared/children";
+import { childInputs, childName } from "../../shared/children";
 import type { SiteScope } from "../../shared/lambda-function";
 
 export { createFunction, EDGE_DELETE_TIMEOUT, type FunctionSpec, type PolicyStatement, type SiteFunction, type SiteScope } from "../../shared/lambda-function";
@@ -14,15 +14,13 @@ export { createFunction, EDGE_DELETE_TIMEOUT, type FunctionSpec, type PolicyStat
  */
 export function functionUrl(scope: SiteScope, id: string, fn: aws.lambda.Function, streaming: boolean, auth: "AWS_IAM" | "NONE" = "AWS_IAM"): aws.lambda.FunctionUrl {
   const { parent, name, transforms } = scope;
-  return new aws.lambda.FunctionUrl(
-    childName(name, `${id}Url`),
-    childArgs(transforms, `${id}Url`, {
+  return new aws.lambda.FunctionUrl(...childInputs(transforms, `${id}Url`,
+    childName(name, `${id}Url`), {
       functionName: fn.name,
       authorizationType: auth,
       invokeMode: streaming ? "RESPONSE_STREAM" : "BUFFERED",
-    }),
-    { parent },
-  );
+    },
+    { parent },));
 }
 
 /**
@@ -32,12 +30,12 @@ export function functionUrl(scope: SiteScope, id: string, fn: aws.lambda.Functio
  */
 export function publicUrlPermissions(scope: SiteScope, id: string, fn: aws.lambda.Function): void {
   const { parent, name, transforms } = scope;
-  new aws.lambda.Permission(childName(name, `${id}UrlPermission`), childArgs(transforms, `${id}UrlPermission`, {
+  new aws.lambda.Permission(...childInputs(transforms, `${id}UrlPermission`,childName(name, `${id}UrlPermission`), {
     function: fn.name, action: "lambda:InvokeFunctionUrl", principal: "*", functionUrlAuthType: "NONE",
-  }), { parent });
-  new aws.lambda.Permission(childName(name, `${id}InvokePermission`), childArgs(transforms, `${id}InvokePermission`, {
+  }, { parent }));
+  new aws.lambda.Permission(...childInputs(transforms, `${id}InvokePermission`,childName(name, `${id}InvokePermission`), {
     function: fn.name, action: "lambda:InvokeFunction", principal: "*", invokedViaFunctionUrl: true,
-  }), { parent });
+  }, { parent }));
 }
 
 /** Lets this distribution (only) call the function's URL: both permissions CloudFront needs since October 2025. */
@@ -46,17 +44,15 @@ export function cloudFrontInvokePermissions(
 ): void {
   const { parent, name, transforms } = scope;
   for (const [suffix, action] of [["UrlPermission", "lambda:InvokeFunctionUrl"], ["InvokePermission", "lambda:InvokeFunction"]] as const) {
-    new aws.lambda.Permission(
-      childName(name, `${id}${suffix}`),
-      childArgs(transforms, `${id}${suffix}`, {
+    new aws.lambda.Permission(...childInputs(transforms, `${id}${suffix}`,
+      childName(name, `${id}${suffix}`), {
         function: fn.name,
         action,
         principal: "cloudfront.amazonaws.com",
         sourceArn: distributionArn,
         // Through the URL only: not a direct invoke from any distribution's own code.
         ...(action === "lambda:InvokeFunctionUrl" ? { functionUrlAuthType: "AWS_IAM" } : { invokedViaFunctionUrl: true }),
-      }),
-      { parent },
-    );
+      },
+      { parent },));
   }
 }

@@ -10,7 +10,7 @@ import type { SiteStorage } from "./storage";
 import { createFunction, functionUrl, type SiteScope } from "./functions";
 import { urlHost } from "./cdn";
 import { hashFile } from "./assets";
-import { childArgs, childName } from "../../shared/children";
+import { childInputs, childName } from "../../shared/children";
 
 /** Days the logs of the helper functions are kept. */
 const HELPER_LOG_DAYS = 30;
@@ -47,13 +47,13 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
       environment: { WARM_PARAMS: pulumi.jsonStringify([{ function: server.name, concurrency: warmInstances }]) },
       statements: [{ Action: ["lambda:InvokeFunction"], Resource: [server.arn] }],
     });
-    const schedule = new aws.cloudwatch.EventRule(childName(name, "warmerSchedule"), childArgs(transforms, "warmerSchedule", {
+    const schedule = new aws.cloudwatch.EventRule(...childInputs(transforms, "warmerSchedule",childName(name, "warmerSchedule"), {
       description: `Keeps ${name}'s server instances warm`, scheduleExpression: "rate(5 minutes)",
-    }), opts);
-    new aws.cloudwatch.EventTarget(childName(name, "warmerTarget"), childArgs(transforms, "warmerTarget", { rule: schedule.name, arn: warmer.fn.arn }), opts);
-    new aws.lambda.Permission(childName(name, "warmerPermission"), childArgs(transforms, "warmerPermission", {
+    }, opts));
+    new aws.cloudwatch.EventTarget(...childInputs(transforms, "warmerTarget",childName(name, "warmerTarget"), { rule: schedule.name, arn: warmer.fn.arn }, opts));
+    new aws.lambda.Permission(...childInputs(transforms, "warmerPermission",childName(name, "warmerPermission"), {
       function: warmer.fn.name, action: "lambda:InvokeFunction", principal: "events.amazonaws.com", sourceArn: schedule.arn,
-    }), opts);
+    }, opts));
   }
 
   const revalidationSpec = output.additionalProps?.revalidationFunction;
@@ -63,9 +63,9 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
       memory: 128, timeout: 30, logRetentionDays: HELPER_LOG_DAYS,
       statements: [{ Action: ["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes", "sqs:ChangeMessageVisibility"], Resource: [queue.arn] }],
     });
-    new aws.lambda.EventSourceMapping(childName(name, "revalidationEventSource"), childArgs(transforms, "revalidationEventSource", {
+    new aws.lambda.EventSourceMapping(...childInputs(transforms, "revalidationEventSource",childName(name, "revalidationEventSource"), {
       eventSourceArn: queue.arn, functionName: revalidation.fn.name, batchSize: 5,
-    }), opts);
+    }, opts));
   }
 
   const seederSpec = output.additionalProps?.initializationFunction;
@@ -77,11 +77,11 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
     });
     // Seeded once per build content, never on the clock.
     const seedFile = path.join(bundle(seederSpec.bundle), "dynamodb-cache.json");
-    new aws.lambda.Invocation(childName(name, "seederInvocation"), childArgs(transforms, "seederInvocation", {
+    new aws.lambda.Invocation(...childInputs(transforms, "seederInvocation",childName(name, "seederInvocation"), {
       functionName: seeder.fn.name,
       input: JSON.stringify({ RequestType: "Create" }),
       triggers: { content: fs.existsSync(seedFile) ? hashFile(seedFile) : build.sourceHash },
-    }), opts);
+    }, opts));
   }
   return out;
 }

@@ -3,11 +3,11 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { NextjsFileOption, NextjsWebProperties } from "./properties";
-import type { NextjsWebChildId } from "./child-ids";
+import type { NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { buildNextApp, BuildError, type BuildResult } from "./build";
 import { cloudFrontInvokePermissions, type PolicyStatement, type SiteScope } from "./functions";
 import { OpenNextOutputError, createSiteCdn, type FunctionOrigin } from "./cdn";
-import { Invalidation } from "./dynamic-resources";
+import { Invalidation, type NextjsWebOwnChildArgs } from "./dynamic-resources";
 import { createStorage, type SiteStorage } from "./storage";
 import { createServer } from "./server";
 import { createHelpers } from "./helpers";
@@ -19,7 +19,7 @@ import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
 import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
-import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+import { childInputs, childName, type ChildTransforms } from "../../shared/children";
 import { awsAccessOf } from "../../shared/aws-provider-settings";
 import {
   connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry, type ResolvedConnection,
@@ -35,7 +35,7 @@ export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "con
    */
   connectTo?: ConnectToEntry[];
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
-  transform?: ChildTransforms<NextjsWebChildId>;
+  transform?: ChildTransforms<typeof NEXTJS_WEB_CHILDREN, NextjsWebOwnChildArgs>;
 }
 
 const TOKEN = "stackfile:index:NextjsWeb";
@@ -126,16 +126,16 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const helpers = createHelpers(scope, build, storage, server.fn, p.warmServerInstances);
 
     // CDN.
-    const s3AccessControl = new aws.cloudfront.OriginAccessControl(childName(name, "s3AccessControl"), childArgs(transform, "s3AccessControl", {
+    const s3AccessControl = new aws.cloudfront.OriginAccessControl(...childInputs(transform, "s3AccessControl",childName(name, "s3AccessControl"), {
       description: `S3 of ${name}`, originAccessControlOriginType: "s3", signingBehavior: "always", signingProtocol: "sigv4",
-    }), parent);
+    }, parent));
     const functionOrigins: Record<string, FunctionOrigin> = {};
     if (server.origin) functionOrigins.default = server.origin;
     if (helpers.image) {
       // The image optimizer answers GET only: CloudFront signs for it (the URL takes IAM auth).
-      const lambdaAccessControl = new aws.cloudfront.OriginAccessControl(childName(name, "lambdaAccessControl"), childArgs(transform, "lambdaAccessControl", {
+      const lambdaAccessControl = new aws.cloudfront.OriginAccessControl(...childInputs(transform, "lambdaAccessControl",childName(name, "lambdaAccessControl"), {
         description: `Image optimizer URL of ${name}`, originAccessControlOriginType: "lambda", signingBehavior: "always", signingProtocol: "sigv4",
-      }), parent);
+      }, parent));
       functionOrigins.imageOptimizer = { host: helpers.image.host, accessControlId: lambdaAccessControl.id };
     }
     const domains = cloudFrontCertificate({ parent: this, name, transforms: transform, prefix: "domain" }, p.customDomains ?? []);
@@ -157,7 +157,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const distribution = this.distribution;
     cloudFrontAliasRecords(domains, distribution);
     if (helpers.image) cloudFrontInvokePermissions(scope, "image", helpers.image.fn, distribution.arn);
-    new aws.s3.BucketPolicy(childName(name, "bucketPolicy"), childArgs(transform, "bucketPolicy", {
+    new aws.s3.BucketPolicy(...childInputs(transform, "bucketPolicy",childName(name, "bucketPolicy"), {
       bucket: storage.bucket.id,
       policy: pulumi.jsonStringify({
         Version: "2012-10-17",
@@ -170,12 +170,12 @@ export class NextjsWeb extends pulumi.ComponentResource {
           Condition: { StringEquals: { "AWS:SourceArn": distribution.arn } },
         }],
       }),
-    }), parent);
+    }, parent));
     // Every deploy that changes what the site serves (its build, or a value of its
     // environment) invalidates the CDN's cache; one that changes nothing does not.
-    new Invalidation(childName(name, "invalidation"), childArgs(transform, "invalidation", {
+    new Invalidation(...childInputs(transform, "invalidation",childName(name, "invalidation"), {
       distributionId: distribution.id, paths: ["/*"], key: servedContentKey(build, environment), region, aws: access.settings,
-    }), { parent: this, dependsOn: [storage.assets, server.fn] }, access);
+    }, { parent: this, dependsOn: [storage.assets, server.fn] }), access);
 
     this.url = domains.names.length ? pulumi.output(`https://${domains.names[0]}`) : pulumi.interpolate`https://${distribution.domainName}`;
     this.registerOutputs({ url: this.url });

@@ -9,7 +9,7 @@ import type { NextjsFileOption } from "./properties";
 import { assetManifest } from "./assets";
 import { AssetSync } from "./dynamic-resources";
 import type { SiteScope } from "./functions";
-import { childArgs, childName } from "../../shared/children";
+import { childInputs, childName } from "../../shared/children";
 import { argumentsError } from "../../shared/component-error";
 import type { AwsAccess } from "../../shared/aws-provider-settings";
 
@@ -29,10 +29,10 @@ export function createStorage(
   const { parent, name, transforms } = scope;
   const opts = { parent };
   const output = build.output;
-  const bucket = new aws.s3.Bucket(childName(name, "bucket"), childArgs(transforms, "bucket", { forceDestroy: true }), opts);
-  new aws.s3.BucketPublicAccessBlock(childName(name, "bucketPublicAccessBlock"), childArgs(transforms, "bucketPublicAccessBlock", {
+  const bucket = new aws.s3.Bucket(...childInputs(transforms, "bucket",childName(name, "bucket"), { forceDestroy: true }, opts));
+  new aws.s3.BucketPublicAccessBlock(...childInputs(transforms, "bucketPublicAccessBlock",childName(name, "bucketPublicAccessBlock"), {
     bucket: bucket.id, blockPublicAcls: true, blockPublicPolicy: true, ignorePublicAcls: true, restrictPublicBuckets: true,
-  }), opts);
+  }, opts));
 
   const manifest = assetManifest(build.appDir, output, fileOptions);
   if (manifest.unmatched.length) {
@@ -45,7 +45,7 @@ export function createStorage(
       hint: "a pattern without '/' matches file names at any depth (*.ico); one with '/' starts at the root of the static files (_next/static/**)",
     })));
   }
-  const assets = new AssetSync(childName(name, "assets"), childArgs(transforms, "assets", {
+  const assets = new AssetSync(...childInputs(transforms, "assets",childName(name, "assets"), {
     bucket: bucket.bucket,
     region,
     aws: access.settings,
@@ -53,9 +53,9 @@ export function createStorage(
     copies: manifest.copies,
     files: manifest.files,
     keepPrefixes: [`${output.origins.s3.originPath}/_next/static/`],
-  }), { parent, dependsOn: [bucket] }, access);
+  }, { parent, dependsOn: [bucket] }), access);
 
-  const queue = new aws.sqs.Queue(childName(name, "revalidationQueue"), childArgs(transforms, "revalidationQueue", {
+  const queue = new aws.sqs.Queue(...childInputs(transforms, "revalidationQueue",childName(name, "revalidationQueue"), {
     // The provider adds 26 characters and .fifo to a prefix, within SQS's 80: a longer
     // prefix would fail, so the queue is then named like every other child.
     ...(`${name}-revalidation-`.length <= SQS_PREFIX_MAX ? { namePrefix: `${name}-revalidation-` } : {}),
@@ -63,14 +63,14 @@ export function createStorage(
     // Six times the revalidation function's timeout, as Lambda advises; a message
     // that keeps failing blocks its page's group for a day at most.
     visibilityTimeoutSeconds: 180, messageRetentionSeconds: 86400,
-  }), opts);
-  const table = new aws.dynamodb.Table(childName(name, "tagTable"), childArgs(transforms, "tagTable", {
+  }, opts));
+  const table = new aws.dynamodb.Table(...childInputs(transforms, "tagTable",childName(name, "tagTable"), {
     billingMode: "PAY_PER_REQUEST",
     hashKey: "tag",
     rangeKey: "path",
     pointInTimeRecovery: { enabled: true },
     attributes: [{ name: "tag", type: "S" }, { name: "path", type: "S" }, { name: "revalidatedAt", type: "N" }],
     globalSecondaryIndexes: [{ name: "revalidate", hashKey: "path", rangeKey: "revalidatedAt", projectionType: "ALL" }],
-  }), opts);
+  }, opts));
   return { bucket, assets, queue, table };
 }

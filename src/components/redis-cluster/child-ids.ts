@@ -1,4 +1,4 @@
-import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
+import { LOG_FORWARDING_CHILDREN } from "../../shared/log-forwarding-ids";
 
 /**
  * Child resources of a RedisCluster, by id. The child named `<name>-<id>` is
@@ -12,15 +12,17 @@ import { LOG_FORWARDING_CHILD_IDS } from "../../shared/log-forwarding-ids";
  * - `replicationGroup`: aws.elasticache.ReplicationGroup, the cluster itself
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
-export const REDIS_CHILD_IDS = [
-  "subnetGroup",
-  "securityGroup",
-  "vpcIngress",
-  "parameterGroup",
-  "slowLog",
-  "updateGuard",
-  "replicationGroup",
-  ...LOG_FORWARDING_CHILD_IDS,
-] as const;
+export const REDIS_CHILDREN = {
+  subnetGroup: "aws:elasticache/subnetGroup:SubnetGroup",
+  securityGroup: "aws:ec2/securityGroup:SecurityGroup",
+  vpcIngress: "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule",
+  parameterGroup: "aws:elasticache/parameterGroup:ParameterGroup",
+  slowLog: "aws:cloudwatch/logGroup:LogGroup",
+  updateGuard: "pulumi-nodejs:dynamic/stackfile:RedisUpdateGuard",
+  replicationGroup: "aws:elasticache/replicationGroup:ReplicationGroup",
+  ...LOG_FORWARDING_CHILDREN,
+} as const;
 
-export type RedisChildId = (typeof REDIS_CHILD_IDS)[number];
+export const REDIS_CHILD_IDS = Object.keys(REDIS_CHILDREN) as RedisChildId[];
+
+export type RedisChildId = keyof typeof REDIS_CHILDREN;

@@ -3,7 +3,7 @@
 import type { ResourceTypeEntry } from "../../shared/resource-definition";
 import { redisClusterParams } from "./properties";
 import { redisStaticProblems, redisUpdateProblems, redisWarnings } from "./rules";
-import { REDIS_CHILD_IDS } from "./child-ids";
+import { REDIS_CHILD_IDS, REDIS_CHILDREN } from "./child-ids";
 
 export const redisClusterDefinition: ResourceTypeEntry = {
   type: "redis-cluster",
@@ -21,6 +21,7 @@ export const redisClusterDefinition: ResourceTypeEntry = {
   literalOnly: [["enableSharding"], ["logging", "disabled"], ["accessibility", "accessibilityMode"], ["logging", "logForwarding", "type"]],
   connectable: { vpcOnly: true },
   childIds: REDIS_CHILD_IDS,
+  children: REDIS_CHILDREN,
   staticRules: redisStaticProblems,
   warnings: redisWarnings,
   updateRules: redisUpdateProblems,

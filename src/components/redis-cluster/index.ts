@@ -2,15 +2,15 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { RedisClusterProperties, RedisLogging, RedisAccessibility } from "./properties";
 import { redisPasswordProblem } from "./rules";
-import type { RedisChildId } from "./child-ids";
-import { RedisUpdateGuard } from "./update-guard";
+import type { REDIS_CHILDREN } from "./child-ids";
+import { RedisUpdateGuard, type RedisUpdateGuardArgs } from "./update-guard";
 import { redisClusterDefinition } from "./definition";
 import { checkProperties } from "../../shared/check-properties";
 import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
 import { withFittedNames } from "../../shared/fit-names";
 import { argumentsError } from "../../shared/component-error";
-import { childArgs, childName, type ChildTransforms } from "../../shared/children";
+import { childInputs, childName, type ChildTransforms } from "../../shared/children";
 import { defaultVpc } from "../../shared/default-vpc";
 import { forwardLogs } from "../../shared/log-forwarding";
 import type { Connectable, Connection } from "../../shared/connect-to";
@@ -36,7 +36,7 @@ export interface RedisClusterArgs
   logging?: Inputs<Omit<RedisLogging, "disabled">> & Pick<RedisLogging, "disabled">;
   accessibility?: RedisAccessibility;
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
-  transform?: ChildTransforms<RedisChildId>;
+  transform?: ChildTransforms<typeof REDIS_CHILDREN, { "pulumi-nodejs:dynamic/stackfile:RedisUpdateGuard": RedisUpdateGuardArgs }>;
 }
 
 const TOKEN = "stackfile:index:RedisCluster";
@@ -95,63 +95,52 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
     const parent = { parent: this };
     const vpc = defaultVpc(this);
 
-    const subnetGroup = new aws.elasticache.SubnetGroup(
-      childName(name, "subnetGroup"),
-      childArgs(transform, "subnetGroup", {
+    const subnetGroup = new aws.elasticache.SubnetGroup(...childInputs(transform, "subnetGroup",
+      childName(name, "subnetGroup"), {
         description: `Subnets of redis cluster ${name}`,
         subnetIds: vpc.subnetIds,
-      }),
-      parent,
-    );
+      },
+      parent,));
 
-    const securityGroup = new aws.ec2.SecurityGroup(
-      childName(name, "securityGroup"),
-      childArgs(transform, "securityGroup", {
+    const securityGroup = new aws.ec2.SecurityGroup(...childInputs(transform, "securityGroup",
+      childName(name, "securityGroup"), {
         description: `Redis cluster ${name}: ingress to port only, from ${p.accessibility.accessibilityMode === "vpc" ? "the VPC" : "connected workloads"}`,
         vpcId: vpc.id,
         tags: { Name: `${name}-redis` },
-      }),
-      parent,
-    );
+      },
+      parent,));
     if (p.accessibility.accessibilityMode === "vpc") {
-      new aws.vpc.SecurityGroupIngressRule(
-        childName(name, "vpcIngress"),
-        childArgs(transform, "vpcIngress", {
+      new aws.vpc.SecurityGroupIngressRule(...childInputs(transform, "vpcIngress",
+        childName(name, "vpcIngress"), {
           securityGroupId: securityGroup.id,
           description: "Redis from inside the VPC",
           ipProtocol: "tcp",
           fromPort: p.port,
           toPort: p.port,
           cidrIpv4: vpc.cidrBlock,
-        }),
-        parent,
-      );
+        },
+        parent,));
     }
 
-    const parameterGroup = new aws.elasticache.ParameterGroup(
-      childName(name, "parameterGroup"),
-      childArgs(transform, "parameterGroup", {
+    const parameterGroup = new aws.elasticache.ParameterGroup(...childInputs(transform, "parameterGroup",
+      childName(name, "parameterGroup"), {
         description: `Redis cluster ${name}, cluster mode ${sharded ? "on" : "off"}`,
         family: pulumi.output(p.engineVersion).apply(engineFamily),
         parameters: [{ name: "cluster-enabled", value: sharded ? "yes" : "no" }],
-      }),
-      parent,
-    );
+      },
+      parent,));
 
     let slowLog: aws.cloudwatch.LogGroup | undefined;
     if (!p.logging.disabled) {
-      slowLog = new aws.cloudwatch.LogGroup(
-        childName(name, "slowLog"),
-        childArgs(transform, "slowLog", { retentionInDays: p.logging.retentionDays }),
-        parent,
-      );
+      slowLog = new aws.cloudwatch.LogGroup(...childInputs(transform, "slowLog",
+        childName(name, "slowLog"), { retentionInDays: p.logging.retentionDays },
+        parent,));
       if (p.logging.logForwarding) forwardLogs({ parent: this, name, transforms: transform }, slowLog, p.logging.logForwarding as any);
     }
 
     const password = pulumi.secret(pulumi.output(p.defaultUserPassword));
-    const guard = new RedisUpdateGuard(
-      childName(name, "updateGuard"),
-      childArgs(transform, "updateGuard", {
+    const guard = new RedisUpdateGuard(...childInputs(transform, "updateGuard",
+      childName(name, "updateGuard"), {
         enableSharding: sharded,
         numShards: p.numShards,
         numReplicaNodes: p.numReplicaNodes,
@@ -159,16 +148,14 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
         engineVersion: p.engineVersion,
         // Only the verdict on the password reaches the guard, never the password.
         passwordProblem: pulumi.unsecret(password.apply((pw) => redisPasswordProblem(pw) ?? "")),
-      }),
-      parent,
-    );
+      },
+      parent,));
 
     const shape = sharded
       ? { clusterMode: "enabled", numNodeGroups: p.numShards, replicasPerNodeGroup: p.numReplicaNodes }
       : { clusterMode: "disabled", numCacheClusters: pulumi.output(p.numReplicaNodes).apply((r) => r + 1) };
-    this.replicationGroup = new aws.elasticache.ReplicationGroup(
-      childName(name, "replicationGroup"),
-      childArgs(transform, "replicationGroup", {
+    this.replicationGroup = new aws.elasticache.ReplicationGroup(...childInputs(transform, "replicationGroup",
+      childName(name, "replicationGroup"), {
         description: `Redis cluster ${name} (stackfile)`,
         engine: "redis",
         engineVersion: p.engineVersion,
@@ -192,9 +179,8 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
         logDeliveryConfigurations: slowLog
           ? [{ destination: slowLog.name, destinationType: "cloudwatch-logs", logFormat: p.logging.format, logType: "slow-log" }]
           : [],
-      }),
-      { parent: this, dependsOn: [guard] },
-    );
+      },
+      { parent: this, dependsOn: [guard] },));
 
     const rg = this.replicationGroup;
     const port = pulumi.output(p.port);
