@@ -6,6 +6,7 @@ import * as os from "os";
 import * as path from "path";
 import { parse, stringify } from "yaml";
 import { cli } from "./cli-helpers";
+import { analyzeStackfile } from "../../src/config/stackfile";
 
 const SOURCES = ["examples/yaml-stack/stack.yaml", "test/fixtures/every-field.yaml"];
 const COUNT = 2000;
@@ -134,6 +135,63 @@ describe("no input ever produces a stack trace", function () {
         assert.strictEqual(r.code, 1, context);
         for (const line of r.err.split("\n")) assert.match(line, positioned, context);
       }
+    }
+  });
+
+  it("built-in JavaScript names anywhere (resource name, type, key, value, secret name) never break a run", async () => {
+    const rand = prng(42);
+    const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
+    const words = ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty", "prototype", "__defineSetter__"];
+    const sources = SOURCES.map((s) => fs.readFileSync(s, "utf8"));
+    for (let i = 0; i < 300; i++) {
+      const word = pick(words);
+      const lines = sources[i % sources.length].split("\n");
+      const at = pick(lines.map((l, n) => [l, n] as const).filter(([l]) => /^\s*[A-Za-z]+:/.test(l)));
+      const where = pick(["key", "value", "secret"]);
+      lines[at[1]] = where === "key" ? at[0].replace(/^(\s*)[A-Za-z]+:/, `$1${word}:`)
+        : where === "value" ? at[0].replace(/:.*/, `: ${word}`)
+        : at[0].replace(/:.*/, `: $Secret('${word}')`);
+      const text = lines.join("\n");
+      fs.writeFileSync(file, text);
+      const r = await cli("validate", file);
+      const context = `#${i} ${where} ${word} at line ${at[1] + 1}:\n${r.err}`;
+      assert.ok(r.code === 0 || r.code === 1, context);
+      assert.ok(!/internal error|\n\s+at /.test(r.err), context);
+      if (r.code === 1) for (const line of r.err.split("\n")) assert.match(line, positioned, context);
+    }
+  });
+
+  it("plan prints no secret it was given, for a valid stack and for mutations of it", async () => {
+    const rand = prng(99);
+    const source = fs.readFileSync(SOURCES[0], "utf8");
+    const model = analyzeStackfile(SOURCES[0], source).model;
+    const keys = new Map<string, Set<string>>();
+    for (const r of model.resources) for (const s of r.secrets) {
+      const k = keys.get(s.name) ?? new Set<string>();
+      if (s.key) k.add(s.key);
+      keys.set(s.name, k);
+    }
+    const marker = (name: string) => `Fz-Secret-${name.replace(/[^A-Za-z0-9]/g, "")}-7Qx9!#`;
+    const args = [...keys].flatMap(([name, k]) => ["--secret", `${name}=${k.size ? JSON.stringify(Object.fromEntries([...k].map((x) => [x, marker(`${name}.${x}`)]))) : marker(name)}`]);
+    assert.ok(args.length >= 4, "the example reads secrets");
+    const leaks = (out: string) => /Fz-Secret-/.test(out);
+    // Beside the example: its function and app paths are relative to it.
+    const beside = path.join(path.dirname(SOURCES[0]), `.fuzz-secrets-${process.pid}.yaml`);
+    try {
+      fs.writeFileSync(beside, source);
+      for (const extra of [[], ["--json"]]) {
+        const r = await cli("plan", beside, ...args, ...extra);
+        assert.strictEqual(r.code, 0, r.err);
+        assert.ok(!leaks(r.out + r.err), "a valid plan leaked a secret");
+      }
+      for (let i = 0; i < 40; i++) {
+        const m = mutate(source, rand);
+        fs.writeFileSync(beside, m.text);
+        const r = await cli("plan", beside, ...args);
+        assert.ok(!leaks(r.out + r.err), `mutation #${i} (${m.how}) leaked a secret:\n${r.err}`);
+      }
+    } finally {
+      fs.rmSync(beside, { force: true });
     }
   });
 });
