@@ -181,7 +181,7 @@ export const CLOUDFRONT_RULES: AwsRule[] = [
         asArray(b.lambdaFunctionAssociations).forEach((l, i) => {
           if (!isObject(l)) return;
           const arn = String(l.lambdaArn ?? "");
-          if (!/^arn:aws:lambda:us-east-1:\d{12}:function:[A-Za-z0-9_-]+:\d+$/.test(arn)) out.push({ input: `${at}.lambdaFunctionAssociations.${i}.lambdaArn`, message: `'${arn}' is not a numbered version of a function in us-east-1` });
+          if (!/^arn:aws[a-z-]*:lambda:us-east-1:\d{12}:function:[A-Za-z0-9_-]+:\d+$/.test(arn)) out.push({ input: `${at}.lambdaFunctionAssociations.${i}.lambdaArn`, message: `'${arn}' is not a numbered version of a function in us-east-1` });
           if (l.includeBody === true && !["viewer-request", "origin-request"].includes(l.eventType)) out.push({ input: `${at}.lambdaFunctionAssociations.${i}.includeBody`, message: `the body is passed only on viewer-request and origin-request, not ${l.eventType}` });
         });
         asArray(b.functionAssociations).forEach((f, i) => {
@@ -191,7 +191,10 @@ export const CLOUDFRONT_RULES: AwsRule[] = [
       return out;
     },
     examples: {
-      pass: [behavior({ lambdaFunctionAssociations: [{ eventType: "origin-request", lambdaArn: "arn:aws:lambda:us-east-1:123456789012:function:web-server:3", includeBody: true }] })],
+      pass: [
+        behavior({ lambdaFunctionAssociations: [{ eventType: "origin-request", lambdaArn: "arn:aws:lambda:us-east-1:123456789012:function:web-server:3", includeBody: true }] }),
+        behavior({ lambdaFunctionAssociations: [{ eventType: "origin-request", lambdaArn: "arn:aws-us-gov:lambda:us-east-1:123456789012:function:web-server:3", includeBody: true }] }),
+      ],
       fail: [behavior({ lambdaFunctionAssociations: [{ eventType: "origin-request", lambdaArn: "arn:aws:lambda:us-east-1:123456789012:function:web-server:$LATEST", includeBody: true }] })],
     },
   },
@@ -202,10 +205,10 @@ export const CLOUDFRONT_RULES: AwsRule[] = [
     source: "https://docs.aws.amazon.com/cloudfront/latest/APIReference/API_DistributionConfig.html (WebACLId); https://docs.aws.amazon.com/waf/latest/developerguide/cloudfront-features.html",
     check(r) {
       const acl = r.inputs.webAclId;
-      return typeof acl === "string" && acl !== "" && !/^arn:aws:wafv2:us-east-1:\d{12}:global\/webacl\//.test(acl)
+      return typeof acl === "string" && acl !== "" && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\//.test(acl)
         ? [{ input: "webAclId", message: "the web ACL must be a WAFv2 ARN of CLOUDFRONT scope (arn:aws:wafv2:us-east-1:<account>:global/webacl/...)" }] : [];
     },
-    examples: { pass: [dist({ webAclId: "arn:aws:wafv2:us-east-1:123456789012:global/webacl/site/0a1b" })], fail: [dist({ webAclId: "arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/site/0a1b" })] },
+    examples: { pass: [dist({ webAclId: "arn:aws:wafv2:us-east-1:123456789012:global/webacl/site/0a1b" }), dist({ webAclId: "arn:aws-us-gov:wafv2:us-east-1:123456789012:global/webacl/site/0a1b" })], fail: [dist({ webAclId: "arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/site/0a1b" })] },
   },
   {
     id: "cloudfront/comments",

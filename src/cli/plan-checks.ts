@@ -113,8 +113,26 @@ export async function plannedResources(resources: RegisteredResource[], region: 
 }
 
 /**
+ * The property of the file that holds `value` as written (a certificate ARN,
+ * a node type), when exactly one does: the place to point a refusal at.
+ */
+function propertyHolding(properties: Record<string, unknown>, value: unknown): Path | undefined {
+  if ((typeof value !== "string" || value === "") && typeof value !== "number") return undefined;
+  const found: Path[] = [];
+  const walk = (v: unknown, path: Path) => {
+    if (found.length > 1) return;
+    if (v === value) found.push(path);
+    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
+    else if (typeof v === "object" && v !== null) for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+  };
+  walk(properties, []);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
  * What the catalog of AWS and provider rules refuses, positioned at the
- * override that set the input when there is one, else at the resource.
+ * override that set the input when there is one, else at the property that
+ * holds the refused value, else at the resource.
  */
 export function catalogProblems(planned: PlannedResource[], all: RegisteredResource[], model: StackModel, opts: { region: string; quotas?: Record<string, number> }): Problem[] {
   const byName = new Map(all.map((r) => [r.name, r]));
@@ -125,10 +143,11 @@ export function catalogProblems(planned: PlannedResource[], all: RegisteredResou
     const m = models.get(owner);
     const child = m ? childIdOf(f.resource.name, owner, m.entry.childIds) : undefined;
     const key = f.input.split(".")[0];
-    const overridden = child !== undefined && m?.overrides[child] && key in m.overrides[child];
+    const overridden = child !== undefined && m?.overrides[child] && Object.hasOwn(m.overrides[child], key);
+    const property = !overridden && m ? propertyHolding(m.properties, valueAt(f.resource.inputs, f.input.split("."))) : undefined;
     return {
-      path: overridden ? ["resources", owner, "overrides", child!, key] : ["resources", owner],
-      atKey: true,
+      path: overridden ? ["resources", owner, "overrides", child!, key] : property ? ["resources", owner, "properties", ...property] : ["resources", owner],
+      atKey: !property,
       message: `${f.resource.name} (${f.resource.type}) ${f.input}: ${f.message} [rule ${f.rule.id}; source: ${f.rule.source}]`,
     };
   });

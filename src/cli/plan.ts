@@ -6,7 +6,7 @@ import { describeAssets } from "./assets-view";
 import { secretProblems, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
-import type { Problem } from "../shared/problem";
+import { formatPath, type Problem } from "../shared/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
 
 export interface PlanOptions {
@@ -114,7 +114,10 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
     if (props) problems.push(...resolvedValueProblems(r, result.model, await outputValue(props)));
   }
   const { DYNAMIC_PROVIDERS } = (require("../providers") as typeof import("../providers"));
-  problems.push(...await dynamicCheckProblems(run.resources, DYNAMIC_PROVIDERS));
+  // The preview guard repeats what the directive check already said of a value: say it once.
+  const said = new Set(problems.map((p) => formatPath(p.path)));
+  problems.push(...(await dynamicCheckProblems(run.resources, DYNAMIC_PROVIDERS))
+    .filter((d) => !(said.has(formatPath(d.path)) && problems.some((p) => formatPath(p.path) === formatPath(d.path) && p.message.startsWith(d.message)))));
   // The catalog judges what AWS receives; wrong values of the file's own come first.
   if (!problems.length) problems.push(...catalogProblems(await plannedResources(run.resources, region, digests), run.resources, result.model, { region, quotas: opts.quotas }));
   const outputs: PlanResult["outputs"] = {};

@@ -19,6 +19,7 @@ describe("plan: what the preview guard refuses fails plan", () => {
     const r = await cli("plan", f, "--secret", "pw=short");
     assert.strictEqual(r.code, 1, r.out);
     assert.match(r.err, new RegExp(`^${f}:6:28: defaultUserPassword must be 16 to 128 characters long`, "m"));
+    assert.strictEqual(r.err.trim().split("\n").length, 1, `said once: ${r.err}`);
     assert.ok(!r.err.includes("short") && !r.out.includes("short"), "the password never shows");
   });
 
@@ -94,6 +95,19 @@ describe("plan: values that arrive through directives meet the same ranges as li
 });
 
 describe("plan: the AWS rule catalog", () => {
+  it("refuses a value of the file AWS would refuse at the property that holds it", async () => {
+    const f = tmpFile(`resources:
+  cache:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t2.micro
+      defaultUserPassword: Correct-Horse-Battery-1
+`);
+    const r = await cli("plan", f);
+    assert.strictEqual(r.code, 1);
+    assert.match(r.err, new RegExp(`^${f}:5:21: cache-replication-group \\(aws:elasticache/replicationGroup:ReplicationGroup\\) nodeType: .*T2`));
+  });
+
   it("refuses an override AWS would refuse, at the override, naming the resource, the input and the rule's source", async () => {
     const f = tmpFile(`resources:
   cache:
@@ -123,7 +137,7 @@ describe("plan: the AWS rule catalog", () => {
 `);
     const r = await cli("plan", f);
     assert.strictEqual(r.code, 1);
-    assert.match(r.err, new RegExp(`^${f}:2:3: cache-replication-group .* numNodeGroups: 46 shards of 2 nodes are 92 nodes, more than the 90 .*--quota elasticache/nodes-per-cluster=N`));
+    assert.match(r.err, new RegExp(`^${f}:8:18: cache-replication-group .* numNodeGroups: 46 shards of 2 nodes are 92 nodes, more than the 90 .*--quota elasticache/nodes-per-cluster=N`));
     assert.strictEqual((await cli("plan", f, "--quota", "elasticache/nodes-per-cluster=250")).code, 0);
     assert.strictEqual((await cli("plan", f, "--quota", "nope")).code, 2);
   });
@@ -144,7 +158,7 @@ describe("plan: region-dependent rules", () => {
     const f = gateway(arn("eu-west-1"));
     const r = await cli("plan", f);
     assert.strictEqual(r.code, 1);
-    assert.match(r.err, new RegExp(`^${f}:2:3: api-domain-name-api-example-com \\(aws:apigatewayv2/domainName:DomainName\\) domainNameConfiguration.certificateArn: the certificate is in eu-west-1, but a regional domain of an API in us-east-1 needs one from us-east-1`));
+    assert.match(r.err, new RegExp(`^${f}:7:33: api-domain-name-api-example-com \\(aws:apigatewayv2/domainName:DomainName\\) domainNameConfiguration.certificateArn: the certificate is in eu-west-1, but a regional domain of an API in us-east-1 needs one from us-east-1`));
     assert.strictEqual((await cli("plan", f, "--region", "eu-west-1")).code, 0, "the same file plans for eu-west-1");
   });
 });
