@@ -8,6 +8,8 @@ import { dependencyOrder } from "./graph";
 import { unknownValue } from "../shared/unknown";
 import { closest } from "../shared/suggest";
 import { formatPath, under, type Problem } from "../shared/problem";
+import { analyzeOptions } from "./options";
+import type { DataOptions } from "../shared/component-options";
 
 type Path = (string | number)[];
 
@@ -33,6 +35,8 @@ export interface ResourceModel {
   /** With every directive replaced by an unknown value: what rules see. */
   prepared: Record<string, unknown>;
   overrides: Record<string, Record<string, unknown>>;
+  /** `options`: protect and retainOnDelete for the children that hold data. */
+  options: DataOptions;
   refs: Reference[];
   secrets: SecretUse[];
 }
@@ -47,7 +51,7 @@ export interface Analysis {
   problems: Problem[];
 }
 
-const RESOURCE_KEYS = ["type", "properties", "overrides"];
+const RESOURCE_KEYS = ["type", "properties", "overrides", "options"];
 
 function isMap(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -118,7 +122,7 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   for (const key of Object.keys(def)) {
     if (!RESOURCE_KEYS.includes(key)) {
       const near = closest(key, RESOURCE_KEYS);
-      problems.push({ path: [...base, key], atKey: true, message: `unknown key '${key}' in resource '${name}'; ${near ? `did you mean '${near}'?` : "a resource has type, properties and overrides"}` });
+      problems.push({ path: [...base, key], atKey: true, message: `unknown key '${key}' in resource '${name}'; ${near ? `did you mean '${near}'?` : "a resource has type, properties, overrides and options"}` });
     }
   }
   const type = def.type;
@@ -152,7 +156,8 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   problems.push(...under([...base, "properties"], checkProperties(entry, prepared)));
   problems.push(...under([...base, "properties"], (entry.warnings?.(prepared) ?? []).map((w) => ({ ...w, warning: true }))));
   const overrides = analyzeOverrides(name, entry, def.overrides, [...base, "overrides"], problems);
-  return { name, type, entry, properties, prepared, overrides, refs, secrets };
+  const options = analyzeOptions(def.options, [...base, "options"], problems);
+  return { name, type, entry, properties, prepared, overrides, options, refs, secrets };
 }
 
 function analyzeOverrides(

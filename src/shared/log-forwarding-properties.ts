@@ -22,7 +22,10 @@ export interface HttpEndpointLogForwarding {
      * @multipleOf 1
      */
     retryDuration?: number;
-    /** Sent verbatim as X-Amz-Firehose-Access-Key. Use `$Secret(...)`. */
+    /**
+     * Sent verbatim as X-Amz-Firehose-Access-Key. Use `$Secret(...)`.
+     * @writeOnly
+     */
     accessKey?: string;
   };
 }
@@ -31,7 +34,10 @@ export interface HttpEndpointLogForwarding {
 export interface LogsVendorALogForwarding {
   type: "logs-vendor-a";
   properties: {
-    /** The vendor's API key. Use `$Secret(...)`. */
+    /**
+     * The vendor's API key. Use `$Secret(...)`.
+     * @writeOnly
+     */
     apiKey: string;
     /**
      * The intake; the EU site's is https://aws-kinesis-http-intake.logs.datadoghq.eu/v1/input.

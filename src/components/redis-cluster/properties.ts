@@ -115,6 +115,7 @@ export interface RedisClusterProperties {
    * `/`, `\`, `"` or `@` (ElastiCache allows only `! & # $ ^ < > -` as special
    * characters). Use `$Secret(...)`.
    * @example "$Secret('redisPassword')"
+   * @writeOnly
    */
   defaultUserPassword: string;
   /** Network reachability of the cluster. */
