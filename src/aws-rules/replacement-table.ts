@@ -63,7 +63,8 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
   // IAM (global: no region)
   { type: "aws:iam/role:Role", source: `${TF}iam/role.go`, forceNew: ["name", "namePrefix", "path"] },
   { type: "aws:iam/rolePolicy:RolePolicy", source: `${TF}iam/role_policy.go`, forceNew: ["name", "namePrefix", "role"] },
-  { type: "aws:iam/rolePolicyAttachment:RolePolicyAttachment", source: `${TF}iam/role_policy_attachment.go`, forceNew: ["role", "policyArn"] },
+  // An attachment has no update (role and policy_arn are its only inputs, both force-new).
+  { type: "aws:iam/rolePolicyAttachment:RolePolicyAttachment", source: `${TF}iam/role_policy_attachment.go`, forceNew: ["role", "policyArn"], everyInputForcesNew: true },
   // Lambda
   {
     type: "aws:lambda/function:Function",

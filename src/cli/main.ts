@@ -6,13 +6,12 @@ import * as path from "path";
 import { analyzeStackfile, formatProblem, missingPathWarnings, readStackfile, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
 import { REGION_PATTERN, StackRegionError, stackRegion } from "./stack-region";
+import { UsageError, optionName } from "./usage-error";
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
 }
-
-class UsageError extends Error {}
 
 /** The analyzed file, or the exit code after printing its problems; `warn`: also print its warnings. */
 function load(file: string, io: Io, warn = true): StackfileResult | number {
@@ -37,7 +36,7 @@ function stackFileArg(files: string[], command: string): string {
 function positional(args: string[], count: number, command: string): string[] {
   const files = args.filter((a) => !a.startsWith("--"));
   const flags = args.filter((a) => a.startsWith("--"));
-  if (flags.length) throw new UsageError(`unknown option ${flags[0]} for ${command}`);
+  if (flags.length) throw new UsageError(`unknown option ${optionName(flags[0])} for ${command}`);
   if (files.length !== count) {
     throw new UsageError(`${command} takes ${count === 1 ? "one file" : `${count} files`} (got ${files.length})`);
   }
@@ -46,7 +45,7 @@ function positional(args: string[], count: number, command: string): string[] {
 
 async function validate(args: string[], io: Io): Promise<number> {
   const flags = args.filter((a) => a.startsWith("--"));
-  if (flags.length) throw new UsageError(`unknown option ${flags[0]} for validate`);
+  if (flags.length) throw new UsageError(`unknown option ${optionName(flags[0])} for validate`);
   const file = stackFileArg(args, "validate");
   const r = load(file, io);
   if (typeof r === "number") return r;
@@ -103,7 +102,7 @@ function parsePlanArgs(args: string[]): PlanArgs {
       const eq = spec?.indexOf("=") ?? -1;
       if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
       secrets[spec.slice(0, eq)] = spec.slice(eq + 1);
-    } else if (a.startsWith("--")) throw new UsageError(`unknown option ${a} for plan`);
+    } else if (a.startsWith("--")) throw new UsageError(`unknown option ${optionName(a)} for plan`);
     else files.push(a);
   }
   return { file: stackFileArg(files, "plan"), json, secrets, region, stack, quotas };
@@ -138,28 +137,14 @@ async function planCommand(args: string[], io: Io): Promise<number> {
     return 0;
   } catch (err) {
     if (!(err instanceof PlanRunError)) throw err;
-    if (err.resource && err.problems.length) {
-      const { positionProblems } = (require("../config/load") as typeof import("../config/load"));
-      const placed = err.problems.map((p) => ({ ...p, path: ["resources", err.resource!, "properties", ...p.path] }));
-      for (const p of positionProblems(r.loaded, placed)) io.err(formatProblem(p));
-      return 1;
-    }
-    const at = r.loaded.positionOf(err.resource ? ["resources", err.resource] : [], true);
-    io.err(`${opts.file}:${at.line}:${at.col}: ${err.message}`);
+    const { planRunErrorLines } = (require("./plan-errors") as typeof import("./plan-errors"));
+    for (const line of planRunErrorLines(err, r)) io.err(line);
     return 1;
   }
 }
 
 async function diffCommand(args: string[], io: Io): Promise<number> {
-  const [oldFile, newFile] = positional(args, 2, "diff");
-  const a = load(oldFile, io, false);
-  const b = load(newFile, io);
-  if (typeof a === "number" || typeof b === "number") return 1;
-  const { diffStacks } = (require("./diff") as typeof import("./diff"));
-  const d = diffStacks(a, b);
-  for (const line of d.lines) io.out(line);
-  for (const p of d.refused) io.err(formatProblem(p));
-  return d.refused.length ? 1 : 0;
+  return (require("./diff-command") as typeof import("./diff-command")).diffCommand(args, io);
 }
 
 async function schemaCommand(args: string[], io: Io): Promise<number> {
@@ -171,7 +156,7 @@ async function schemaCommand(args: string[], io: Io): Promise<number> {
 
 async function initCommand(args: string[], io: Io): Promise<number> {
   const flags = args.filter((a) => a.startsWith("--"));
-  if (flags.length) throw new UsageError(`unknown option ${flags[0]} for init`);
+  if (flags.length) throw new UsageError(`unknown option ${optionName(flags[0])} for init`);
   if (args.length > 1) throw new UsageError(`init takes at most one folder (got ${args.length})`);
   const { init, InitError } = (require("./init") as typeof import("./init"));
   const dir = args[0] ?? ".";
