@@ -39,7 +39,8 @@ export interface LossContext {
 export function dataLossRefusals(ctx: LossContext): PositionedProblem[] {
   const renamed = renames(ctx.config);
   const byName = new Map(ctx.changes.map((c) => [c.name, c]));
-  const inNew = new Set(ctx.newFile.model.resources.map((r) => r.name));
+  const models = new Map(ctx.newFile.model.resources.map((r) => [r.name, r]));
+  const inNew = new Set(models.keys());
   const problems: Problem[] = [];
 
   const causeOf = (c: ResourceChange, depth = 0): { path: Path; atKey?: boolean } => {
@@ -50,11 +51,16 @@ export function dataLossRefusals(ctx: LossContext): PositionedProblem[] {
     const via = c.via ? byName.get(c.via) : undefined;
     if (via && via.owner !== c.owner && depth < 20) return causeOf(via, depth + 1);
     const mine = ctx.config.find((x) => x.resource === c.owner)?.changes ?? [];
-    for (const p of c.replaceBecause.map((b) => b.replace(/ \(.*\)$/, ""))) {
+    const inputs = c.replaceBecause.map((b) => b.replace(/ \(.*\)$/, ""));
+    // The changed value the input got; else a property of the same name (a value that came through a directive).
+    for (const p of inputs) {
       const wanted = loose(plain(c.values[p]?.new));
       const hit = wanted !== undefined ? mine.find((m) => loose(m.new) === wanted) : undefined;
       if (hit) return { path: hit.path };
     }
+    const props = models.get(c.owner)?.properties ?? {};
+    const named = inputs.map((p) => p.split(/[.[]/)[0]).find((k) => k in props);
+    if (named) return { path: ["resources", c.owner, "properties", named] };
     if (mine.length) return { path: mine[0].path };
     return { path: ["resources", c.owner], atKey: true };
   };

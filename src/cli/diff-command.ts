@@ -140,7 +140,8 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   return refused.length ? 1 : 0;
 }
 
+/** Each line once (two children of one resource can be refused for the same cause). */
 function unique(problems: PositionedProblem[]): PositionedProblem[] {
-  const seen = new Set<string>();
-  return problems.filter((p) => !seen.has(formatProblem(p)) && seen.add(formatProblem(p)) !== undefined);
+  const lines = problems.map(formatProblem);
+  return problems.filter((_p, i) => lines.indexOf(lines[i]) === i);
 }

@@ -76,6 +76,8 @@ describe("stackfile diff: what each AWS resource would do", function () {
     assert.deepStrictEqual(lines.map((l) => l.split(": ")[0]), [`${after}:2:3`, `${after}:2:3`]);
     assert.match(lines[0], /cache-replication-group \(aws:elasticache\/replicationGroup:ReplicationGroup\) is deleted \('cache' is now 'sessions': a rename deletes the old resource and creates a new one\) with every key in the cluster; if that is intended, pass --allow-replace cache$/);
     assert.match(lines[1], /cache-slow-log .* with the log events stored in the group/);
+    // The loss is the old name's: allowing it accepts the rename.
+    assert.strictEqual((await cli("diff", tmpFile(cache()), after, "--allow-replace", "cache")).code, 0);
   });
 
   it("a new nextjs-web build updates the server function (its code), losing nothing (exit 0)", async () => {
@@ -116,6 +118,27 @@ describe("stackfile diff: what each AWS resource would do", function () {
     assert.deepStrictEqual(r.byName("cache-subnet-group").replaceBecause, ["name"]);
     assert.deepStrictEqual(r.byName("cache-replication-group").replaceBecause, ["subnetGroupName"]);
     assert.match(r.err, /:9:15: cache: cache-replication-group .* is replaced because subnetGroupName forces a new resource/);
+  });
+
+  it("a port read from another cluster replaces both: each refused at its own port line", async () => {
+    const two = (port: number) => `resources:
+  main:
+    type: redis-cluster
+    properties: { instanceSize: cache.t4g.micro, defaultUserPassword: $Secret(pw), port: ${port} }
+  follower:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t4g.micro
+      defaultUserPassword: $Secret(pw)
+      port: $ResourceParam(main, port)
+`;
+    const after = tmpFile(two(7001));
+    const r = await cli("diff", tmpFile(two(7000)), after);
+    assert.strictEqual(r.code, 1);
+    assert.deepStrictEqual(r.err.split("\n").map((l) => l.split(": ").slice(0, 2).join(": ")), [
+      `${after}:4:90: main`,
+      `${after}:10:13: follower`,
+    ]);
   });
 
   it("logging.disabled deletes the slow log group with its logs: refused at the setting", async () => {
