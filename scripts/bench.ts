@@ -4,31 +4,10 @@ import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { generateStack } from "./bench-stack";
 
 const CLUSTERS = 200;
 const RUNS = 5;
-
-function generate(n: number): string {
-  const lines = ["resources:"];
-  for (let i = 0; i < n; i++) {
-    const sharded = i % 4 === 0;
-    lines.push(
-      `  cache${i}:`,
-      "    type: redis-cluster",
-      "    properties:",
-      `      instanceSize: ${sharded ? "cache.r7g.large" : "cache.t4g.small"}`,
-      `      enableSharding: ${sharded}`,
-      `      numShards: ${sharded ? 3 : 1}`,
-      `      numReplicaNodes: ${i % 3 === 0 || sharded ? 1 : 0}`,
-      `      defaultUserPassword: $Secret('redis.cache${i}')`,
-      `      engineVersion: "${i % 2 ? "7.1" : "6.2"}"`,
-      "      logging:",
-      `        retentionDays: ${[7, 30, 90][i % 3]}`,
-      ...(i > 0 && i % 10 === 0 ? [`      port: $ResourceParam(cache${i - 1}, port)`] : []),
-    );
-  }
-  return lines.join("\n") + "\n";
-}
 
 function time(args: string[]): { ms: number; out: string } {
   const start = process.hrtime.bigint();
@@ -46,7 +25,7 @@ function median(xs: number[]): number {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
 const file = path.join(dir, "stack.yaml");
-fs.writeFileSync(file, generate(CLUSTERS));
+fs.writeFileSync(file, generateStack(CLUSTERS));
 
 // In process, as an editor integration or `pulumi up` pays it: load + analyze.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -7,6 +7,7 @@ import { createGenerator } from "ts-json-schema-generator";
 import { registry } from "../src/config/registry";
 import { RESOURCE_NAME_PATTERN } from "../src/config/names";
 import { acceptDirectives, literalFields } from "./schema-directives";
+import { OPTION_DESCRIPTIONS } from "../src/config/options";
 
 export const SCHEMA_PATH = path.join(__dirname, "..", "schema", "stackfile.schema.json");
 
@@ -20,8 +21,6 @@ export function generateSchema(): Record<string, unknown> {
       tsconfig: path.join(__dirname, "..", "tsconfig.json"),
       type: entry.definition,
       jsDoc: "extended",
-      // `@secret` marks a field whose value no message, plan or diff shows.
-      extraTags: ["secret"],
       skipTypeCheck: true,
       additionalProperties: false,
       sortProps: true,
@@ -42,6 +41,12 @@ export function generateSchema(): Record<string, unknown> {
           description: "Arguments merged into the named child resources.",
           propertyNames: { enum: [...entry.childIds] },
           additionalProperties: { type: "object" },
+        },
+        options: {
+          type: "object",
+          description: "Resource options for the children that hold data.",
+          properties: Object.fromEntries(Object.entries(OPTION_DESCRIPTIONS).map(([k, d]) => [k, { type: "boolean", description: d }])),
+          additionalProperties: false,
         },
       },
       required: entry.propertiesOptional ? ["type"] : ["type", "properties"],

@@ -1,24 +1,23 @@
 // The `stackfile` command: validate, plan, diff, schema. Exit codes: 0 ok,
 // 1 problems in the file (one `FILE:LINE:COL: message` line each),
 // 2 usage errors or an unreadable file. Never a stack trace.
-import { setOwn } from "../shared/own";
-import { closest } from "../shared/suggest";
 import * as fs from "fs";
 import * as path from "path";
+import { setOwn } from "../shared/own";
+import { closest } from "../shared/suggest";
 import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
 import { REGION_PATTERN, StackRegionError, stackRegion } from "./stack-region";
+import { UsageError, optionName } from "./usage-error";
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
 }
 
-class UsageError extends Error {}
-
 /** An option that is not one: named without its value (`--secret=...` may hold a secret). */
 function unknownOption(arg: string, command: string): UsageError {
-  const name = arg.split("=")[0];
+  const name = optionName(arg);
   return new UsageError(`unknown option ${/^--[a-z][a-z-]{0,30}$/.test(name) ? name : "(not shown)"} for ${command}`);
 }
 
@@ -160,28 +159,14 @@ async function planCommand(args: string[], io: Io): Promise<number> {
     return 0;
   } catch (err) {
     if (!(err instanceof PlanRunError)) throw err;
-    if (err.resource && err.problems.length) {
-      const { positionProblems } = (require("../config/load") as typeof import("../config/load"));
-      const placed = err.problems.map((p) => ({ ...p, path: ["resources", err.resource!, "properties", ...p.path] }));
-      for (const p of positionProblems(r.loaded, placed)) io.err(formatProblem(p));
-      return 1;
-    }
-    const at = r.loaded.positionOf(err.resource ? ["resources", err.resource] : [], true);
-    io.err(`${opts.file}:${at.line}:${at.col}: ${err.message}`);
+    const { planRunErrorLines } = (require("./plan-errors") as typeof import("./plan-errors"));
+    for (const line of planRunErrorLines(err, r)) io.err(line);
     return 1;
   }
 }
 
 async function diffCommand(args: string[], io: Io): Promise<number> {
-  const [oldFile, newFile] = positional(args, 2, "diff");
-  const a = load(oldFile, io, false);
-  const b = load(newFile, io);
-  if (typeof a === "number" || typeof b === "number") return 1;
-  const { diffStacks } = (require("./diff") as typeof import("./diff"));
-  const d = diffStacks(a, b);
-  for (const line of d.lines) io.out(line);
-  for (const p of d.refused) io.err(formatProblem(p));
-  return d.refused.length ? 1 : 0;
+  return (require("./diff-command") as typeof import("./diff-command")).diffCommand(args, io);
 }
 
 async function schemaCommand(args: string[], io: Io): Promise<number> {

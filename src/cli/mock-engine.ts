@@ -16,6 +16,10 @@ export interface RegisteredResource {
   provider: string | null;
   /** Its delete timeout (the `customTimeouts` option), if set. */
   deleteTimeout?: string;
+  /** The `protect` option as registered (inherited from the parent when not set). */
+  protect: boolean;
+  /** The `retainOnDelete` option as registered (never inherited). */
+  retainOnDelete: boolean;
   inputs: Record<string, any>;
   id: string | undefined;
   state: Record<string, any>;
@@ -100,6 +104,8 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
       dependsOn: (req.getDependenciesList() as string[]).map(nameFromUrn),
       provider: providerName(req.getProvider()),
       deleteTimeout: req.getCustomtimeouts()?.getDelete() || undefined,
+      protect: req.getProtect() === true,
+      retainOnDelete: req.getRetainondelete() === true,
       inputs: {},
       id: undefined,
       state: {},

@@ -17,6 +17,25 @@ export interface PlanOptions {
   region?: string;
   /** Raised account quotas by catalog rule id (`--quota ID=N`). */
   quotas?: Record<string, number>;
+  /** Run the checks of what AWS would refuse (default true; `diff` skips them for the base it compares with). */
+  checks?: boolean;
+  /** Where relative paths of the file point from (default: the file's folder). */
+  baseDir?: string;
+}
+
+/** A registered resource as `diff` compares it: inputs with assets described, secrets still wrapped (never print them). */
+export interface PlannedState {
+  type: string;
+  name: string;
+  parent: string | null;
+  custom: boolean;
+  dependsOn: string[];
+  protect: boolean;
+  retainOnDelete: boolean;
+  inputs: Record<string, unknown>;
+  /** What the mock engine answered: the inputs and the outputs the provider computes (ids, ARNs, endpoints). */
+  state: Record<string, unknown>;
+  id: string | undefined;
 }
 
 export interface PlanResult {
@@ -26,6 +45,8 @@ export interface PlanResult {
   placeholders: string[];
   /** What AWS or a preview would refuse, with document paths: a plan with problems is no promise. */
   problems: Problem[];
+  /** Every registered resource, unmasked, in name order: for `diff` only. */
+  states: PlannedState[];
 }
 
 /** A value for a secret that was not given: valid for every rule that reads secrets. */
@@ -95,7 +116,7 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
       const current = { name: undefined as string | undefined };
       try {
         const hooks = { current, onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props) };
-        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, path.dirname(path.resolve(result.loaded.file)));
+        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, opts.baseDir ?? path.dirname(path.resolve(result.loaded.file)));
       } catch (err) {
         const placed = (err as { problems?: Problem[] }).problems;
         throw new PlanRunError(current.name, (err as Error).message, Array.isArray(placed) ? placed : []);
@@ -109,17 +130,19 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   const problems: Problem[] = [];
   /** Folder digests, read once per plan. */
   const digests = new Map<string, string>();
-  for (const r of result.model.resources) {
-    const props = resolved.get(r.name);
-    if (props) problems.push(...resolvedValueProblems(r, result.model, await outputValue(props)));
+  if (opts.checks !== false) {
+    for (const r of result.model.resources) {
+      const props = resolved.get(r.name);
+      if (props) problems.push(...resolvedValueProblems(r, result.model, await outputValue(props)));
+    }
+    const { DYNAMIC_PROVIDERS } = (require("../providers") as typeof import("../providers"));
+    // The preview guard repeats what the directive check already said of a value: say it once.
+    const said = new Set(problems.map((p) => formatPath(p.path)));
+    problems.push(...(await dynamicCheckProblems(run.resources, DYNAMIC_PROVIDERS))
+      .filter((d) => !(said.has(formatPath(d.path)) && problems.some((p) => formatPath(p.path) === formatPath(d.path) && p.message.startsWith(d.message)))));
+    // The catalog judges what AWS receives; wrong values of the file's own come first.
+    if (!problems.length) problems.push(...catalogProblems(await plannedResources(run.resources, region, digests), run.resources, result.model, { region, quotas: opts.quotas }));
   }
-  const { DYNAMIC_PROVIDERS } = (require("../providers") as typeof import("../providers"));
-  // The preview guard repeats what the directive check already said of a value: say it once.
-  const said = new Set(problems.map((p) => formatPath(p.path)));
-  problems.push(...(await dynamicCheckProblems(run.resources, DYNAMIC_PROVIDERS))
-    .filter((d) => !(said.has(formatPath(d.path)) && problems.some((p) => formatPath(p.path) === formatPath(d.path) && p.message.startsWith(d.message)))));
-  // The catalog judges what AWS receives; wrong values of the file's own come first.
-  if (!problems.length) problems.push(...catalogProblems(await plannedResources(run.resources, region, digests), run.resources, result.model, { region, quotas: opts.quotas }));
   const outputs: PlanResult["outputs"] = {};
   for (const [res, params] of Object.entries(run.result)) {
     outputs[res] = {};
@@ -128,12 +151,16 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
     }
   }
   const resources: PlanResult["resources"] = [];
+  const states: PlannedState[] = [];
   // Registration order follows async timing; what a plan prints must not.
   const ordered = [...run.resources].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
   for (const r of ordered) {
-    resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn: [...new Set(r.dependsOn)].sort(), inputs: maskSecrets(await describeAssets(r.inputs, digests)) });
+    const inputs = (await describeAssets(r.inputs, digests)) as Record<string, unknown>;
+    const dependsOn = [...new Set(r.dependsOn)].sort();
+    resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn, inputs: maskSecrets(inputs) });
+    states.push({ type: r.type, name: r.name, parent: r.parent, custom: r.custom, dependsOn, protect: r.protect, retainOnDelete: r.retainOnDelete, inputs, state: r.state, id: r.id });
   }
-  return { resources, outputs, placeholders, problems };
+  return { resources, outputs, placeholders, problems, states };
 }
 
 /** The resource tree as text: type, name and inputs of every resource. */

@@ -78,7 +78,8 @@ export function runProgram(
       const named = valuesAt(r.prepared, spec.path).map((v) => v.value).filter((v): v is string => typeof v === "string");
       if (named.length) args[spec.arg] = Object.fromEntries(named.map((n) => [n, instances.get(n)]));
     }
-    const component = componentFactories[r.type](r.name, args, {});
+    // protect / retainOnDelete: the component sets them on its children that hold data.
+    const component = componentFactories[r.type](r.name, args, { ...r.options });
     instances.set(r.name, component);
     const params: Record<string, pulumi.Output<unknown>> = {};
     for (const param of r.entry.availableParams(r.prepared)) {

@@ -11,6 +11,8 @@ import { unknownValue } from "../shared/unknown";
 import { closest } from "../shared/suggest";
 import { formatPath, under, type Problem } from "../shared/problem";
 import { userText } from "../shared/user-text";
+import { analyzeOptions } from "./options";
+import type { DataOptions } from "../shared/component-options";
 
 type Path = (string | number)[];
 
@@ -40,6 +42,8 @@ export interface ResourceModel {
   /** With every directive replaced by an unknown value: what rules see. */
   prepared: Record<string, unknown>;
   overrides: Record<string, Record<string, unknown>>;
+  /** `options`: protect and retainOnDelete for the children that hold data. */
+  options: DataOptions;
   refs: Reference[];
   secrets: SecretUse[];
 }
@@ -54,7 +58,7 @@ export interface Analysis {
   problems: Problem[];
 }
 
-const RESOURCE_KEYS = ["type", "properties", "overrides"];
+const RESOURCE_KEYS = ["type", "properties", "overrides", "options"];
 
 /** How to share settings, for a top-level map that was meant to hold them. */
 const SHARING = "(to share settings, anchor one resource's properties, `properties: &defaults`, and merge them into others with `<<: *defaults`)";
@@ -129,7 +133,7 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   for (const key of Object.keys(def)) {
     if (!RESOURCE_KEYS.includes(key)) {
       const near = closest(key, RESOURCE_KEYS);
-      problems.push({ path: [...base, key], atKey: true, message: `unknown key '${userText(key)}' in resource '${shown}'; ${near ? `did you mean '${near}'?` : "a resource has type, properties and overrides"}` });
+      problems.push({ path: [...base, key], atKey: true, message: `unknown key '${userText(key)}' in resource '${shown}'; ${near ? `did you mean '${near}'?` : "a resource has type, properties, overrides and options"}` });
     }
   }
   const type = def.type;
@@ -171,7 +175,8 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   problems.push(...under([...base, "overrides"], overrideProblems));
   refs.push(...overrideRefs.map((x) => ({ ...x, in: "overrides" as const })));
   secrets.push(...overrideSecrets.map((x) => ({ ...x, in: "overrides" as const })));
-  return { name, type, entry, properties, prepared, overrides, refs, secrets };
+  const options = analyzeOptions(def.options, [...base, "options"], problems);
+  return { name, type, entry, properties, prepared, overrides, options, refs, secrets };
 }
 
 function analyzeOverrides(

@@ -13,8 +13,6 @@ type Path = (string | number)[];
 export interface CheckOptions {
   /** Values at these paths are secrets: messages never show them (nor suggest near values). */
   opaque?(path: Path): boolean;
-  /** Told of every value in a field the schema marks secret (`@secret`). */
-  onSecret?(path: Path): void;
 }
 
 interface Ctx extends CheckOptions {
@@ -78,9 +76,8 @@ function typeMatches(expected: string, actual: string): boolean {
 function check(schema: JsonSchema, value: unknown, path: Path, ctx: Ctx): void {
   const out = ctx.out;
   const s = resolve(schema);
-  if (s.secret && value !== undefined) {
+  if (s.writeOnly && value !== undefined) {
     // A secret field's value never shows, whatever is wrong with it.
-    ctx.onSecret?.(path);
     ctx = { ...ctx, opaque: () => true };
   }
   const field = name(path);

@@ -25,9 +25,3 @@ export function fitNames(): { transformation: pulumi.ResourceTransformation; bin
   };
   return { transformation, bind: (c) => void (component = c) };
 }
-
-/** The component's options with the name-fitting transformation first. */
-export function withFittedNames(opts: pulumi.ComponentResourceOptions | undefined): { opts: pulumi.ComponentResourceOptions; bind(component: pulumi.ComponentResource): void } {
-  const fit = fitNames();
-  return { opts: { ...opts, transformations: [fit.transformation, ...(opts?.transformations ?? [])] }, bind: fit.bind };
-}

@@ -24,7 +24,7 @@ export interface HttpEndpointLogForwarding {
     retryDuration?: number;
     /**
      * Sent verbatim as X-Amz-Firehose-Access-Key. Use `$Secret(...)`.
-     * @secret
+     * @writeOnly
      */
     accessKey?: string;
   };
@@ -36,7 +36,7 @@ export interface LogsVendorALogForwarding {
   properties: {
     /**
      * The vendor's API key. Use `$Secret(...)`.
-     * @secret
+     * @writeOnly
      */
     apiKey: string;
     /**

@@ -24,8 +24,8 @@ export interface JsonSchema {
   maxItems?: number;
   default?: unknown;
   description?: string;
-  /** A secret field (`@secret`): its value is never shown. */
-  secret?: boolean;
+  /** A secret field (`@writeOnly`): its value is never shown by a message, a plan or a diff. */
+  writeOnly?: boolean;
   definitions?: Record<string, JsonSchema>;
 }
 

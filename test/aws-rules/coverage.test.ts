@@ -1,10 +1,11 @@
-// The catalog covers every AWS type stackfile creates, and the plans of the
+// The catalog and the force-new table cover every type stackfile creates, and the plans of the
 // example stack and of the every-field stacks pass it.
 import * as assert from "assert";
 import { cli } from "../cli/cli-helpers";
 import { CATALOG } from "../../src/aws-rules";
 import { registry } from "../../src/config/registry";
 import { childIdOf } from "../../src/cli/plan-checks";
+import { replacementRow } from "../../src/aws-rules/replacement-table";
 import { exampleBuild, edgeBuild } from "../nextjs-fixture";
 
 const STACKS = [
@@ -20,6 +21,7 @@ describe("the catalog covers what stackfile makes", function () {
   this.timeout(300000);
   const types = new Set<string>();
   const plans: { resources: { type: string; name: string; parent: string | null }[] }[] = [];
+  const dynamicTypes = new Set<string>();
   before(async () => {
     exampleBuild();
     edgeBuild();
@@ -31,7 +33,10 @@ describe("the catalog covers what stackfile makes", function () {
       assert.strictEqual(r.code, 0, r.err);
       const plan = JSON.parse(r.out);
       plans.push(plan);
-      for (const x of plan.resources) if (x.type.startsWith("aws:")) types.add(x.type);
+      for (const x of plan.resources) {
+        if (x.type.startsWith("aws:")) types.add(x.type);
+        if (x.type.startsWith("pulumi-nodejs:")) dynamicTypes.add(x.type);
+      }
     });
   }
 
@@ -55,5 +60,10 @@ describe("the catalog covers what stackfile makes", function () {
     assert.ok(types.size > 30, `only ${types.size} types`);
     const covered = new Set(CATALOG.flatMap((r) => r.types));
     assert.deepStrictEqual([...types].filter((t) => !covered.has(t)).sort(), []);
+  });
+
+  it("every type those plans make has a row in the force-new table (diff knows what replaces it)", () => {
+    assert.ok(dynamicTypes.size >= 3, `only ${dynamicTypes.size} dynamic types`);
+    assert.deepStrictEqual([...types, ...dynamicTypes].filter((t) => !replacementRow(t)).sort(), []);
   });
 });

@@ -155,7 +155,8 @@ describe("stackfile diff", () => {
     const after = cache("      enableSharding: true\n      numReplicaNodes: 1\n      numShards: 4\n").replace("t4g.micro", "t4g.small");
     const r = await cli("diff", tmpFile(before), tmpFile(after));
     assert.strictEqual(r.code, 0, r.err);
-    assert.strictEqual(r.out, "~ cache (redis-cluster): changed\n    instanceSize: cache.t4g.micro -> cache.t4g.small\n    numShards: 2 -> 4");
+    // The stack file's changes come first, then what each resource does (diff-resources.test.ts).
+    assert.strictEqual(r.out.split("\n\n")[0], "~ cache (redis-cluster): changed\n    instanceSize: cache.t4g.micro -> cache.t4g.small\n    numShards: 2 -> 4");
   });
 
   it("refuses an illegal update at the offending line of the new file (exit 1)", async () => {
@@ -174,8 +175,12 @@ describe("stackfile diff", () => {
   it("reports added and removed resources, and 'no changes'", async () => {
     const two = cache("") + `  other:\n    type: redis-cluster\n    properties: { instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1 }\n`;
     const r = await cli("diff", tmpFile(cache("")), tmpFile(two));
-    assert.deepStrictEqual(r, { code: 0, out: "+ other (redis-cluster): added", err: "" });
-    assert.match((await cli("diff", tmpFile(two), tmpFile(cache("")))).out, /- other \(redis-cluster\): removed/);
+    assert.deepStrictEqual([r.code, r.out.split("\n\n")[0], r.err], [0, "+ other (redis-cluster): added", ""]);
+    // Removing a cluster deletes its data: refused unless --allow-replace names it.
+    const removed = await cli("diff", tmpFile(two), tmpFile(cache("")));
+    assert.strictEqual(removed.code, 1);
+    assert.match(removed.out, /- other \(redis-cluster\): removed/);
+    assert.strictEqual((await cli("diff", tmpFile(two), tmpFile(cache("")), "--allow-replace", "other")).code, 0);
     assert.strictEqual((await cli("diff", EXAMPLE, EXAMPLE)).out, "no changes");
   });
 

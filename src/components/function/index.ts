@@ -8,7 +8,7 @@ import { functionDefinition } from "./definition";
 import { checkProperties } from "../../shared/check-properties";
 import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
-import { withFittedNames } from "../../shared/fit-names";
+import { componentOptions } from "../../shared/component-options";
 import { argumentsError } from "../../shared/component-error";
 import type { ChildTransforms } from "../../shared/children";
 import type { DeepInput } from "../../shared/inputs";
@@ -115,7 +115,7 @@ export class Function extends pulumi.ComponentResource implements Connectable {
       const at = err.property === "handlerFunction" && props.handlerFunction === undefined ? "entryfilePath" : err.property;
       throw argumentsError("Function", name, [{ path: [at], message: err.message }]);
     }
-    const names = withFittedNames(opts);
+    const names = componentOptions(opts);
     super(TOKEN, name, {}, names.opts);
     names.bind(this);
     this.bundle = bundle;

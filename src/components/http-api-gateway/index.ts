@@ -12,7 +12,7 @@ import { httpApiGatewayDefinition } from "./definition";
 import { checkProperties } from "../../shared/check-properties";
 import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
-import { withFittedNames } from "../../shared/fit-names";
+import { componentOptions } from "../../shared/component-options";
 import { argumentsError } from "../../shared/component-error";
 import { childInputs, childName, type AnyTransforms, type ChildTransforms } from "../../shared/children";
 import type { DeepInput } from "../../shared/inputs";
@@ -119,7 +119,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
       ...routeProblems(routes),
     ];
     if (problems.length) throw argumentsError("HttpApiGateway", name, problems);
-    const names = withFittedNames(opts);
+    const names = componentOptions(opts);
     super(TOKEN, name, {}, names.opts);
     names.bind(this);
     this.gatewayName = name;

@@ -17,7 +17,7 @@ import { edgeProblems } from "./rules";
 import { checkProperties } from "../../shared/check-properties";
 import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
-import { withFittedNames } from "../../shared/fit-names";
+import { componentOptions } from "../../shared/component-options";
 import { argumentsError } from "../../shared/component-error";
 import { childInputs, childName, type ChildTransforms } from "../../shared/children";
 import { awsAccessOf } from "../../shared/aws-provider-settings";
@@ -93,7 +93,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
       if (err instanceof BuildError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
       throw err;
     }
-    const names = withFittedNames(opts);
+    const names = componentOptions(opts);
     super(TOKEN, name, {}, names.opts);
     names.bind(this);
     this.build = build;

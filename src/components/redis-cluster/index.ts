@@ -8,7 +8,7 @@ import { redisClusterDefinition } from "./definition";
 import { checkProperties } from "../../shared/check-properties";
 import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
-import { withFittedNames } from "../../shared/fit-names";
+import { componentOptions } from "../../shared/component-options";
 import { argumentsError } from "../../shared/component-error";
 import { childInputs, childName, type ChildTransforms } from "../../shared/children";
 import { defaultVpc } from "../../shared/default-vpc";
@@ -85,7 +85,7 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
     const { transform, ...props } = args;
     const problems = checkProperties(redisClusterDefinition, knownView(props) as Record<string, unknown>);
     if (problems.length) throw argumentsError("RedisCluster", name, problems);
-    const names = withFittedNames(opts);
+    const names = componentOptions(opts);
     super(TOKEN, name, {}, names.opts);
     names.bind(this);
 

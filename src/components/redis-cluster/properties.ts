@@ -115,7 +115,7 @@ export interface RedisClusterProperties {
    * `/`, `\`, `"` or `@` (ElastiCache allows only `! & # $ ^ < > -` as special
    * characters). Use `$Secret(...)`.
    * @example "$Secret('redisPassword')"
-   * @secret
+   * @writeOnly
    */
   defaultUserPassword: string;
   /** Network reachability of the cluster. */

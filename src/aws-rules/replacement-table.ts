@@ -1,0 +1,123 @@
+// The force-new table: for every resource type stackfile creates, the inputs
+// whose change makes the provider replace the resource, with the source file
+// that says so, and what a replacement or delete loses. A test per row
+// (test/aws-rules/replacement.test.ts); a test fails when stackfile makes a
+// type that has no row.
+import { ENGINE_CHANGE, ENGINE_VERSION_DOWNGRADE, NODE_GROUP_LAYOUT, REGION, type ReplacementRow } from "./replacement";
+
+const TF = "terraform-provider-aws internal/service/";
+
+export const REPLACEMENT_TABLE: ReplacementRow[] = [
+  // ElastiCache
+  {
+    type: "aws:elasticache/replicationGroup:ReplicationGroup",
+    source: `${TF}elasticache/replication_group.go`,
+    forceNew: ["atRestEncryptionEnabled", "dataTieringEnabled", "globalReplicationGroupId", "kmsKeyId", "networkType", "port", "replicationGroupId", "securityGroupNames", "snapshotArns", "snapshotName", "subnetGroupName", REGION],
+    rules: [ENGINE_VERSION_DOWNGRADE, ENGINE_CHANGE, NODE_GROUP_LAYOUT],
+    holds: "every key in the cluster",
+  },
+  { type: "aws:elasticache/subnetGroup:SubnetGroup", source: `${TF}elasticache/subnet_group.go`, forceNew: ["name", REGION] },
+  { type: "aws:elasticache/parameterGroup:ParameterGroup", source: `${TF}elasticache/parameter_group.go`, forceNew: ["name", "family", "description", REGION] },
+  // EC2 / VPC
+  { type: "aws:ec2/securityGroup:SecurityGroup", source: `${TF}ec2/vpc_security_group.go`, forceNew: ["name", "namePrefix", "description", "vpcId", REGION] },
+  { type: "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule", source: `${TF}ec2/vpc_security_group_ingress_rule.go`, forceNew: ["securityGroupId", REGION] },
+  { type: "aws:ec2/vpcEndpoint:VpcEndpoint", source: `${TF}ec2/vpc_endpoint.go`, forceNew: ["vpcId", "serviceName", "vpcEndpointType", "serviceRegion", REGION] },
+  // CloudWatch Logs and EventBridge
+  {
+    type: "aws:cloudwatch/logGroup:LogGroup",
+    source: `${TF}logs/group.go`,
+    forceNew: ["name", "namePrefix", "logGroupClass", REGION],
+    holds: "the log events stored in the group",
+  },
+  { type: "aws:cloudwatch/logSubscriptionFilter:LogSubscriptionFilter", source: `${TF}logs/subscription_filter.go`, forceNew: ["name", "logGroup", "destinationArn", REGION] },
+  { type: "aws:cloudwatch/eventRule:EventRule", source: `${TF}events/rule.go`, forceNew: ["name", "namePrefix", "eventBusName", REGION] },
+  { type: "aws:cloudwatch/eventTarget:EventTarget", source: `${TF}events/target.go`, forceNew: ["rule", "targetId", "eventBusName", REGION] },
+  // Firehose
+  {
+    type: "aws:kinesis/firehoseDeliveryStream:FirehoseDeliveryStream",
+    source: `${TF}firehose/delivery_stream.go`,
+    forceNew: ["name", "destination", "kinesisSourceConfiguration", "mskSourceConfiguration", REGION],
+  },
+  // S3
+  {
+    type: "aws:s3/bucket:Bucket",
+    source: `${TF}s3/bucket.go`,
+    forceNew: ["bucket", "bucketPrefix", "objectLockEnabled", REGION],
+    holds: "every object in the bucket",
+  },
+  { type: "aws:s3/bucketPublicAccessBlock:BucketPublicAccessBlock", source: `${TF}s3/bucket_public_access_block.go`, forceNew: ["bucket", REGION] },
+  {
+    type: "aws:s3/bucketServerSideEncryptionConfiguration:BucketServerSideEncryptionConfiguration",
+    source: `${TF}s3/bucket_server_side_encryption_configuration.go`,
+    forceNew: ["bucket", "expectedBucketOwner", REGION],
+  },
+  { type: "aws:s3/bucketPolicy:BucketPolicy", source: `${TF}s3/bucket_policy.go`, forceNew: ["bucket", REGION] },
+  // DynamoDB and SQS
+  {
+    type: "aws:dynamodb/table:Table",
+    source: `${TF}dynamodb/table.go`,
+    forceNew: ["name", "hashKey", "rangeKey", "localSecondaryIndexes", "importTable", "restoreDateTime", "restoreSourceName", "restoreSourceTableArn", "restoreToLatestTime", REGION],
+    holds: "every item in the table",
+  },
+  { type: "aws:sqs/queue:Queue", source: `${TF}sqs/queue.go`, forceNew: ["name", "namePrefix", "fifoQueue", REGION] },
+  // IAM (global: no region)
+  { type: "aws:iam/role:Role", source: `${TF}iam/role.go`, forceNew: ["name", "namePrefix", "path"] },
+  { type: "aws:iam/rolePolicy:RolePolicy", source: `${TF}iam/role_policy.go`, forceNew: ["name", "namePrefix", "role"] },
+  // An attachment has no update (role and policy_arn are its only inputs, both force-new).
+  { type: "aws:iam/rolePolicyAttachment:RolePolicyAttachment", source: `${TF}iam/role_policy_attachment.go`, forceNew: ["role", "policyArn"], everyInputForcesNew: true },
+  // Lambda
+  {
+    type: "aws:lambda/function:Function",
+    source: `${TF}lambda/function.go`,
+    forceNew: ["name", "packageType", REGION],
+    // A published function gets a new version on every update (its qualified ARN changes).
+    outputsChangedByUpdate: (inputs) => (inputs.publish === true ? ["version", "qualifiedArn", "qualifiedInvokeArn"] : []),
+  },
+  { type: "aws:lambda/functionUrl:FunctionUrl", source: `${TF}lambda/function_url.go`, forceNew: ["functionName", "qualifier", REGION] },
+  // A permission has no update: every change is a new statement.
+  { type: "aws:lambda/permission:Permission", source: `${TF}lambda/permission.go`, forceNew: [], everyInputForcesNew: true },
+  {
+    type: "aws:lambda/eventSourceMapping:EventSourceMapping",
+    source: `${TF}lambda/event_source_mapping.go`,
+    forceNew: ["eventSourceArn", "startingPosition", "startingPositionTimestamp", "selfManagedEventSource", "topics", "queues", "amazonManagedKafkaEventSourceConfig", "selfManagedKafkaEventSourceConfig", REGION],
+  },
+  { type: "aws:lambda/invocation:Invocation", source: `${TF}lambda/invocation.go`, forceNew: ["functionName", "qualifier", "triggers", REGION] },
+  // API Gateway v2
+  { type: "aws:apigatewayv2/api:Api", source: `${TF}apigatewayv2/api.go`, forceNew: ["protocolType", "credentialsArn", "routeKey", "target", REGION] },
+  { type: "aws:apigatewayv2/stage:Stage", source: `${TF}apigatewayv2/stage.go`, forceNew: ["apiId", "name", REGION] },
+  { type: "aws:apigatewayv2/integration:Integration", source: `${TF}apigatewayv2/integration.go`, forceNew: ["apiId", "integrationType", REGION] },
+  { type: "aws:apigatewayv2/route:Route", source: `${TF}apigatewayv2/route.go`, forceNew: ["apiId", REGION] },
+  { type: "aws:apigatewayv2/domainName:DomainName", source: `${TF}apigatewayv2/domain_name.go`, forceNew: ["domainName", REGION] },
+  { type: "aws:apigatewayv2/apiMapping:ApiMapping", source: `${TF}apigatewayv2/api_mapping.go`, forceNew: ["apiId", "domainName", REGION] },
+  // ACM and Route 53 (global)
+  {
+    type: "aws:acm/certificate:Certificate",
+    source: `${TF}acm/certificate.go`,
+    forceNew: ["domainName", "subjectAlternativeNames", "validationMethod", "keyAlgorithm", "certificateAuthorityArn", REGION],
+  },
+  // A validation has no update: it only waits for the certificate.
+  { type: "aws:acm/certificateValidation:CertificateValidation", source: `${TF}acm/certificate_validation.go`, forceNew: [], everyInputForcesNew: true },
+  { type: "aws:route53/record:Record", source: `${TF}route53/record.go`, forceNew: ["zoneId", "name"] },
+  // CloudFront (global)
+  { type: "aws:cloudfront/distribution:Distribution", source: `${TF}cloudfront/distribution.go`, forceNew: ["staging"] },
+  { type: "aws:cloudfront/cachePolicy:CachePolicy", source: `${TF}cloudfront/cache_policy.go`, forceNew: [] },
+  { type: "aws:cloudfront/originRequestPolicy:OriginRequestPolicy", source: `${TF}cloudfront/origin_request_policy.go`, forceNew: [] },
+  { type: "aws:cloudfront/originAccessControl:OriginAccessControl", source: `${TF}cloudfront/origin_access_control.go`, forceNew: [] },
+  { type: "aws:cloudfront/function:Function", source: `${TF}cloudfront/function.go`, forceNew: ["name"] },
+  // stackfile's dynamic providers: their own `diff` says what replaces them.
+  { type: "pulumi-nodejs:dynamic/stackfile:RedisUpdateGuard", source: "src/providers/redis-update-guard.ts (diff)", forceNew: [] },
+  { type: "pulumi-nodejs:dynamic/stackfile:AssetSync", source: "src/providers/asset-sync.ts (diff)", forceNew: ["bucket"] },
+  { type: "pulumi-nodejs:dynamic/stackfile:CloudFrontInvalidation", source: "src/providers/cloudfront-invalidation.ts (diff)", forceNew: [] },
+  { type: "pulumi-nodejs:dynamic/stackfile:OriginSecret", source: "src/providers/origin-secret.ts (diff)", forceNew: ["rotation"] },
+];
+
+const BY_TYPE = new Map(REPLACEMENT_TABLE.map((r) => [r.type, r]));
+
+export function replacementRow(type: string): ReplacementRow | undefined {
+  return BY_TYPE.get(type);
+}
+
+/** Types whose resources hold data, with what a delete or replacement loses. */
+export function dataHeldBy(type: string): string | undefined {
+  return BY_TYPE.get(type)?.holds;
+}

@@ -1,0 +1,147 @@
+// `stackfile diff OLD_FILE NEW_FILE`: the stack file changes, and an offline
+// preview of what `pulumi up` would do to each AWS resource. Both files run
+// under the mock engine as `plan` runs them, each from its own folder (so a
+// base checked out elsewhere compares as if it were in place), in one
+// process (the loaded modules serve both). Exit 0 when every change is
+// allowed; 1 for a refused update, a change that loses data (unless
+// `--allow-replace <resource>`), or a file with problems; 2 for usage.
+import * as fs from "fs";
+import * as path from "path";
+import { analyzeStackfile, formatProblem, readStackfile, sortProblems, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+import { positionProblems, type PositionedProblem } from "../config/load";
+import { RESOURCE_NAME_PATTERN } from "../config/names";
+import { REGION_PATTERN, StackRegionError, stackRegion } from "./stack-region";
+import { UsageError, optionName } from "./usage-error";
+import type { Io } from "./main";
+
+export type DiffFormat = "text" | "markdown" | "json";
+
+export interface DiffArgs {
+  /** [OLD, NEW], or [NEW] with `newStack`. `-` is standard input. */
+  files: string[];
+  format: DiffFormat;
+  allowReplace: string[];
+  newStack: boolean;
+  region?: string;
+  stack?: string;
+}
+
+const STDIN = "-";
+const STDIN_LABEL = "<stdin>";
+
+export function parseDiffArgs(args: string[]): DiffArgs {
+  const out: DiffArgs = { files: [], format: "text", allowReplace: [], newStack: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const name = optionName(a);
+    const value = () => (a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[++i]);
+    if (a === STDIN || !a.startsWith("-")) out.files.push(a);
+    else if (name === "--format") {
+      const f = value();
+      if (f !== "text" && f !== "markdown" && f !== "json") throw new UsageError("--format takes text, markdown or json");
+      out.format = f;
+    } else if (name === "--allow-replace") {
+      const r = value();
+      if (!r || !RESOURCE_NAME_PATTERN.test(r)) throw new UsageError("--allow-replace takes the name of a resource of the stack file, like cache");
+      out.allowReplace.push(r);
+    } else if (a === "--new-stack") out.newStack = true;
+    else if (name === "--region") {
+      out.region = value();
+      if (!out.region || !REGION_PATTERN.test(out.region)) throw new UsageError("--region takes a region name, like eu-west-1");
+    } else if (name === "--stack") {
+      out.stack = value();
+      if (!out.stack || !/^[A-Za-z0-9_.-]+$/.test(out.stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
+    } else throw new UsageError(`unknown option ${name} for diff`);
+  }
+  const want = out.newStack ? 1 : 2;
+  if (out.files.length !== want) {
+    throw new UsageError(out.newStack
+      ? `with --new-stack, diff takes only NEW_FILE (the base is an empty stack; got ${out.files.length} files)`
+      : `diff takes OLD_FILE and NEW_FILE (got ${out.files.length} file${out.files.length === 1 ? "" : "s"}; for a stack the base does not have yet, use --new-stack NEW_FILE)`);
+  }
+  if (out.files.filter((f) => f === STDIN).length > 1) throw new UsageError("only one of the files can be - (standard input)");
+  return out;
+}
+
+function readInput(file: string): { label: string; text: string } {
+  if (file !== STDIN) return { label: file, text: readStackfile(file) };
+  try {
+    return { label: STDIN_LABEL, text: fs.readFileSync(0, "utf8") };
+  } catch {
+    throw new UnreadableFileError("cannot read standard input");
+  }
+}
+
+/** The analyzed file, or undefined after printing its problems (warnings too, for the new file). */
+function load(file: string, io: Io, warn: boolean): StackfileResult | undefined {
+  const { label, text } = readInput(file);
+  const r = analyzeStackfile(label, text);
+  for (const p of r.problems) io.err(formatProblem(p));
+  if (r.problems.length) return undefined;
+  if (warn) for (const w of r.warnings) io.err(formatProblem(w));
+  return r;
+}
+
+/** The folder a file's relative paths start from, and the one it is planned in. */
+const folderOf = (file: string) => (file === STDIN ? process.cwd() : path.dirname(path.resolve(file)));
+
+export async function diffCommand(argv: string[], io: Io): Promise<number> {
+  const args = parseDiffArgs(argv);
+  const [oldFile, newFile] = args.newStack ? [undefined, args.files[0]] : args.files;
+  const a = oldFile === undefined ? undefined : load(oldFile, io, false);
+  const b = load(newFile, io, true);
+  if ((oldFile !== undefined && !a) || !b) return 1;
+  const names = new Set([...(a?.model.resources ?? []), ...b.model.resources].map((r) => r.name));
+  if (args.allowReplace.some((r) => !names.has(r))) {
+    throw new UsageError(`--allow-replace names a resource that is in neither file; resources: ${[...names].sort().join(", ")}`);
+  }
+  let region: string;
+  try {
+    region = stackRegion(path.join(folderOf(newFile), "stack.yaml"), args).region;
+  } catch (err) {
+    if (!(err instanceof StackRegionError)) throw err;
+    throw new UsageError(err.message);
+  }
+
+  const { plan, PlanRunError } = (require("./plan") as typeof import("./plan"));
+  const { planRunErrorLines } = (require("./plan-errors") as typeof import("./plan-errors"));
+  const planIn = async (r: StackfileResult, file: string, checks: boolean) => {
+    const dir = folderOf(file);
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      return await plan(r, { json: false, secrets: {}, region, checks, baseDir: dir });
+    } catch (err) {
+      if (!(err instanceof PlanRunError)) throw err;
+      for (const line of planRunErrorLines(err, r)) io.err(line);
+      return undefined;
+    } finally {
+      process.chdir(cwd);
+    }
+  };
+  // The base only needs its resources; the new file gets every check `plan` makes.
+  const before = a && oldFile !== undefined ? await planIn(a, oldFile, false) : undefined;
+  if (a && !before) return 1;
+  const after = await planIn(b, newFile, true);
+  if (!after) return 1;
+
+  const { diffStacks } = (require("./diff") as typeof import("./diff"));
+  const { diffResources } = (require("./resource-diff") as typeof import("./resource-diff"));
+  const { dataLossRefusals } = (require("./data-loss") as typeof import("./data-loss"));
+  const render = (require("./diff-render") as typeof import("./diff-render"));
+  const config = diffStacks(a, b);
+  const resources = diffResources(before?.states ?? [], after.states);
+  const losses = dataLossRefusals({ newFile: b, config: config.changes, changes: resources, allowed: new Set(args.allowReplace) });
+  const planned = positionProblems(b.loaded, after.problems);
+  const refused = unique(sortProblems([...config.refused, ...losses, ...planned]));
+  const report = { oldLabel: a?.loaded.file, newLabel: b.loaded.file, config: config.changes, configLines: config.lines, resources, refused };
+  io.out(args.format === "json" ? render.renderJson(report) : args.format === "markdown" ? render.renderMarkdown(report) : render.renderText(report));
+  for (const p of refused) io.err(formatProblem(p));
+  return refused.length ? 1 : 0;
+}
+
+/** Each line once (two children of one resource can be refused for the same cause). */
+function unique(problems: PositionedProblem[]): PositionedProblem[] {
+  const lines = problems.map(formatProblem);
+  return problems.filter((_p, i) => lines.indexOf(lines[i]) === i);
+}

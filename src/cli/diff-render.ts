@@ -1,0 +1,129 @@
+// `diff` output: text (for a terminal), markdown (a pull request comment:
+// a summary line, then a table of changes, refused ones first) and json
+// (`{config, resources, refused}`). Secret values never show: secret inputs
+// are "[secret]", and secret fields of the file were masked before.
+import { createHash } from "crypto";
+import type { PositionedProblem } from "../config/load";
+import type { ConfigChange } from "./diff";
+import type { Action, ResourceChange } from "./resource-diff";
+import { isSecretValue } from "./mock-engine";
+import { shortValue, SECRET_TEXT } from "./format";
+
+export interface DiffReport {
+  /** The base file as named; undefined for a new stack. */
+  oldLabel?: string;
+  newLabel: string;
+  config: ConfigChange[];
+  configLines: string[];
+  resources: ResourceChange[];
+  refused: PositionedProblem[];
+}
+
+export const MARKDOWN_MARKER = "<!-- stackfile-diff -->";
+/** A comment holds at most 65,536 characters: the table stops before. */
+const MAX_ROWS = 150;
+
+const SYMBOL: Record<Action, string> = { create: "+ ", update: "~ ", replace: "+-", delete: "- " };
+
+/** Code as its digest: `archive of app/.open-next/x (12 files, sha256 <64 hex>)` -> `sha256 <12 hex>...`. */
+const digestOnly = (s: string) => s.replace(/^(?:archive of|file|text,) .*sha256 ([0-9a-f]{12})[0-9a-f]{52}\)?$/, "sha256 $1...");
+
+/**
+ * A value as printed: secrets masked, code by its digest, unset as (unset);
+ * a long list or map as its size and a digest of it (so two differ visibly).
+ */
+export function shownValue(v: unknown, max = 60): string {
+  if (v === undefined) return "(unset)";
+  if (isSecretValue(v)) return SECRET_TEXT;
+  const plain = JSON.parse(JSON.stringify(v, (_k, x) => (isSecretValue(x) ? SECRET_TEXT : typeof x === "string" ? digestOnly(x) : x)));
+  const archive = typeof plain === "object" && plain !== null && Object.keys(plain).length === 1 ? (plain as { archive?: unknown }).archive : undefined;
+  if (typeof archive === "object" && archive !== null) {
+    return `archive: ${Object.entries(archive).map(([k, d]) => `${k} ${String(d)}`).join(", ")}`;
+  }
+  const text = JSON.stringify(plain);
+  if (typeof plain === "object" && plain !== null && text.length > max) {
+    const size = Array.isArray(plain) ? `${plain.length} items` : `${Object.keys(plain).length} keys`;
+    return `(${size}, sha256 ${createHash("sha256").update(text).digest("hex").slice(0, 12)}...)`;
+  }
+  return shortValue(plain, max);
+}
+
+function counts(r: ResourceChange[]): string {
+  const n = (a: Action) => r.filter((c) => c.action === a).length;
+  return `${n("replace")} to replace, ${n("delete")} to delete, ${n("create")} to create, ${n("update")} to update`;
+}
+
+function lossNote(c: ResourceChange): string {
+  return c.lost ? `, loses ${c.lost}` : "";
+}
+
+export function renderText(report: DiffReport): string {
+  const lines = [...report.configLines];
+  if (report.resources.length) {
+    if (lines.length) lines.push("");
+    lines.push(`Resources (what pulumi up would do, previewed offline: ${counts(report.resources)}):`);
+    for (const c of report.resources) {
+      const why = c.action === "replace" ? ` (${c.replaceBecause.join(", ")})` : "";
+      lines.push(`  ${SYMBOL[c.action]} ${c.name}  ${c.type}  ${c.action}${why}${lossNote(c)}`);
+      for (const p of c.changed) {
+        const v = c.values[p];
+        const to = v.via ? `(known after ${c.values[p].via} is replaced)` : shownValue(v.new);
+        lines.push(`       ${p}: ${shownValue(v.old)} -> ${to}`);
+      }
+    }
+  }
+  if (!lines.length) lines.push("no changes");
+  return lines.join("\n");
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\r?\n/g, "<br>");
+}
+
+const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
+
+export function renderMarkdown(report: DiffReport): string {
+  const out = [MARKDOWN_MARKER];
+  const { resources, refused } = report;
+  const base = report.oldLabel === undefined ? "an empty stack (new stack)" : code(report.oldLabel);
+  if (refused.length) out.push(`### ⛔ stackfile diff: ${refused.length} refused change${refused.length === 1 ? "" : "s"}`);
+  else if (resources.length || report.config.length) out.push("### ✅ stackfile diff: every change is allowed");
+  else out.push("### ✅ stackfile diff: no changes");
+  out.push("", `${code(report.newLabel)} compared with ${base}, offline: ${counts(resources)}.`);
+  const rows: string[] = [];
+  for (const p of refused) rows.push(`| ⛔ refused | ${cell(code(`${p.file}:${p.line}:${p.col}`))} | | ${cell(p.message)} |`);
+  const ordered = [...resources].sort((a, b) => Number(!!b.lost) - Number(!!a.lost));
+  for (const c of ordered) {
+    const details = c.action === "replace"
+      ? `because ${c.replaceBecause.map(code).join(", ")}`
+      : c.changed.length ? c.changed.map(code).join(", ") : "";
+    const mark = c.lost ? "⚠️ data loss" : c.protected && (c.action === "delete" || c.action === "replace") ? "⚠️ protected" : "";
+    rows.push(`| ${mark} | ${cell(`${code(c.name)} (${c.owner})<br>${c.type}`)} | ${c.action} | ${cell(`${details}${c.lost ? `${details ? "; " : ""}loses ${c.lost}` : ""}`)} |`);
+  }
+  if (rows.length) {
+    out.push("", "| | resource | action | details |", "|---|---|---|---|", ...rows.slice(0, MAX_ROWS));
+    if (rows.length > MAX_ROWS) out.push("", `… and ${rows.length - MAX_ROWS} more rows (run \`stackfile diff --format text\` to see them all).`);
+  }
+  if (refused.length) out.push("", "A refused change fails this check. Fix it, or, where losing the data is intended, run `stackfile diff` with `--allow-replace <resource>`.");
+  if (report.configLines.length) {
+    out.push("", `<details><summary>Stack file changes (${report.config.length})</summary>`, "", "```", ...report.configLines, "```", "", "</details>");
+  }
+  return out.join("\n");
+}
+
+export function renderJson(report: DiffReport): string {
+  const nul = (v: unknown) => (v === undefined ? null : v);
+  return JSON.stringify({
+    config: report.config.map((c) => ({
+      resource: c.resource,
+      type: c.type,
+      action: c.action,
+      ...(c.oldType ? { oldType: c.oldType } : {}),
+      changes: c.changes.map((v) => ({ property: v.property, old: nul(v.old), new: nul(v.new) })),
+    })),
+    resources: report.resources.map((c) => ({
+      name: c.name, type: c.type, action: c.action, changed: c.changed, replaceBecause: c.replaceBecause, dataLoss: c.lost !== undefined,
+    })),
+    refused: report.refused.map((p) => ({ file: p.file, line: p.line, col: p.col, message: p.message })),
+  }, null, 2);
+}

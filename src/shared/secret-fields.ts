@@ -1,0 +1,23 @@
+// Fields the schema marks `writeOnly` (a password, an access key, an API
+// key): their values are secrets wherever they are written, literal or not,
+// and are never printed.
+import { definition, resolve, type JsonSchema } from "./schema";
+
+/** Is the value at `path` (within a resource's properties) a field marked secret? */
+export function isSecretField(definitionName: string, path: readonly (string | number)[]): boolean {
+  return secretAt(definition(definitionName), path, 0);
+}
+
+function secretAt(schema: JsonSchema, path: readonly (string | number)[], depth: number): boolean {
+  if (depth > 32) return false;
+  const s = resolve(schema);
+  if ((s as { writeOnly?: boolean }).writeOnly === true) return true;
+  const branches = s.anyOf ?? s.oneOf;
+  if (branches) return branches.some((b) => secretAt(b, path, depth + 1));
+  if (path.length === 0) return false;
+  const [head, ...rest] = path;
+  if (typeof head === "number") return s.items ? secretAt(s.items, rest, depth + 1) : false;
+  const prop = s.properties?.[head];
+  if (prop) return secretAt(prop, rest, depth + 1);
+  return typeof s.additionalProperties === "object" ? secretAt(s.additionalProperties, rest, depth + 1) : false;
+}
