@@ -194,4 +194,22 @@ describe("no input ever produces a stack trace", function () {
       fs.rmSync(beside, { force: true });
     }
   });
+
+  it("diff prints no secret value in any format: literal secret fields, for valid changes and mutations", async () => {
+    const rand = prng(2024);
+    const source = fs.readFileSync(SOURCES[1], "utf8");
+    let n = 0;
+    // Literal values in the fields the schema marks secret, different on each side.
+    const literal = (text: string, side: string) => text.replace(/defaultUserPassword: .*/g, () => `defaultUserPassword: Fz-Literal-${side}-${n++}-Pw#0123456789`);
+    const oldFile = path.join(dir, "old.yaml");
+    fs.writeFileSync(oldFile, literal(source, "old"));
+    for (let i = 0; i < 8; i++) {
+      const m = i % 2 === 0 ? { text: source, how: "valid change" } : mutate(source, rand);
+      fs.writeFileSync(file, literal(m.text, "new"));
+      for (const format of ["text", "markdown", "json"]) {
+        const r = await cli("diff", oldFile, file, "--format", format);
+        assert.ok(!/Fz-Literal/.test(r.out + r.err), `#${i} (${m.how}) --format ${format} printed a secret:\n${r.out}${r.err}`);
+      }
+    }
+  });
 });
