@@ -16,6 +16,8 @@ export interface RegisteredResource {
   provider: string | null;
   /** Its delete timeout (the `customTimeouts` option), if set. */
   deleteTimeout?: string;
+  /** URNs it was known by before (the `aliases` option). */
+  aliases: string[];
   /** The `protect` option as registered (inherited from the parent when not set). */
   protect: boolean;
   /** The `retainOnDelete` option as registered (never inherited). */
@@ -51,6 +53,17 @@ function providerName(ref: string | undefined): string | null {
   if (!ref) return null;
   const name = ref.split("::").slice(-2)[0];
   return name.startsWith("default") ? null : name;
+}
+
+/** The aliases of a registration as URNs, whichever form the SDK sent (URNs, or specs of name and parent). */
+function aliasUrns(req: any): string[] {
+  const urns: string[] = [...(req.getAliasurnsList?.() ?? [])];
+  for (const a of req.getAliasesList?.() ?? []) {
+    const o = a.toObject();
+    if (o.urn) urns.push(o.urn);
+    else if (o.spec) urns.push(`${o.spec.parenturn ?? "(no parent)"}::${o.spec.name ?? req.getName()}`);
+  }
+  return urns;
 }
 
 function nameFromUrn(urn: string): string {
@@ -104,6 +117,7 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
       dependsOn: (req.getDependenciesList() as string[]).map(nameFromUrn),
       provider: providerName(req.getProvider()),
       deleteTimeout: req.getCustomtimeouts()?.getDelete() || undefined,
+      aliases: aliasUrns(req),
       protect: req.getProtect() === true,
       retainOnDelete: req.getRetainondelete() === true,
       inputs: {},

@@ -57,15 +57,22 @@ export function connectionStatements(connections: ResolvedConnection[]): PolicyS
   return connections.flatMap((c) => c.statements);
 }
 
-const endpointsByRun = new WeakMap<object, Set<string>>();
+const endpointsByRun = new WeakMap<object, Map<pulumi.ProviderResource | undefined, Set<string>>>();
 
-/** Gateway endpoints this program (this engine connection) has made already. */
-function endpointsMade(): Set<string> {
+/**
+ * Gateway endpoints this program (this engine connection) has made already,
+ * per AWS provider: each provider is one region, so one default VPC.
+ */
+function endpointsMade(provider: pulumi.ProviderResource | undefined): Set<string> {
   const key = (pulumi.runtime.getMonitor() ?? endpointsByRun) as object;
-  let set = endpointsByRun.get(key);
-  if (!set) endpointsByRun.set(key, (set = new Set()));
+  let byProvider = endpointsByRun.get(key);
+  if (!byProvider) endpointsByRun.set(key, (byProvider = new Map()));
+  let set = byProvider.get(provider);
+  if (!set) byProvider.set(provider, (set = new Set()));
   return set;
 }
+
+const VPC_ENDPOINT = "aws:ec2/vpcEndpoint:VpcEndpoint";
 
 /**
  * Ingress rules and gateway endpoints; call once the server's security group
@@ -90,8 +97,9 @@ export function connectNetwork(
     }, { parent }));
   }
   if (!vpc) return;
-  // A route table holds one endpoint route per service: one endpoint per program.
-  const made = endpointsMade();
+  // A route table holds one endpoint route per service: one endpoint per VPC (per provider).
+  const provider = parent.getProvider(VPC_ENDPOINT);
+  const made = endpointsMade(provider);
   const kinds = [...new Set([...ownEndpoints, ...connections.map((c) => c.gatewayEndpoint).filter((k): k is "s3" | "dynamodb" => !!k)])].sort()
     .filter((k) => !made.has(k));
   for (const k of kinds) made.add(k);
@@ -99,13 +107,25 @@ export function connectNetwork(
   const routeTables = aws.ec2.getRouteTablesOutput({ vpcId: vpc.id }, { parent }).ids;
   for (const kind of kinds) {
     const id = `${kind}Endpoint`;
-    new aws.ec2.VpcEndpoint(...childInputs(transforms, id,childName(name, id), {
+    const args = {
       vpcId: vpc.id,
       // Looked up: in China some services' names start with cn.com.amazonaws.
       serviceName: aws.ec2.getVpcEndpointServiceOutput({ service: kind, serviceType: "Gateway" }, { parent }).serviceName,
       vpcEndpointType: "Gateway",
       routeTableIds: routeTables.apply((ids) => [...ids].sort()),
-    }, { parent }));
+    };
+    if (provider) {
+      // An explicit provider: the endpoint is the first workload's of that provider.
+      new aws.ec2.VpcEndpoint(...childInputs(transforms, id, childName(name, id), args, { parent }));
+      continue;
+    }
+    // The stack's own, whichever workload asks first: adding, removing or
+    // reordering workloads never moves it (a second endpoint for the service
+    // would be refused by the route tables). A stack deployed before it was
+    // the first workload's child: the alias keeps that resource.
+    new aws.ec2.VpcEndpoint(...childInputs(transforms, id, `default-vpc-${kind}-endpoint`, args, {
+      aliases: [{ name: childName(name, id), parent }],
+    }));
   }
 }
 

@@ -168,10 +168,10 @@ describe("connectTo on nextjs-web", function () {
     assert.strictEqual(env.STP_FILES_NAME, r.byName("files")!.state.bucket);
     const statements = JSON.parse(r.byName("web-server-policy")!.inputs.policy).Statement;
     assert.ok(statements.some((s: any) => s.Resource.includes(r.byName("files")!.state.arn)));
-    const endpoint = r.byName("web-s3-endpoint")!.inputs;
+    const endpoint = r.byName("default-vpc-s3-endpoint")!.inputs;
     assert.deepStrictEqual([endpoint.serviceName, endpoint.vpcEndpointType, endpoint.vpcId], ["com.amazonaws.us-east-1.s3", "Gateway", "vpc-0a1b2c3d4e5f60718"]);
     // The site's own tag table needs DynamoDB's endpoint anyway.
-    assert.strictEqual(r.byName("web-dynamodb-endpoint")!.inputs.serviceName, "com.amazonaws.us-east-1.dynamodb");
+    assert.strictEqual(r.byName("default-vpc-dynamodb-endpoint")!.inputs.serviceName, "com.amazonaws.us-east-1.dynamodb");
   });
 
   it("a redis cluster in vpc mode needs no rule (the VPC may reach it)", async () => {
@@ -203,7 +203,7 @@ describe("connectTo on nextjs-web", function () {
       new NextjsWeb("a", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [files] });
       new NextjsWeb("b", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [files] });
     });
-    assert.deepStrictEqual(r.all("aws:ec2/vpcEndpoint:VpcEndpoint").map((x) => x.name).sort(), ["a-dynamodb-endpoint", "a-s3-endpoint"]);
+    assert.deepStrictEqual(r.all("aws:ec2/vpcEndpoint:VpcEndpoint").map((x) => x.name).sort(), ["default-vpc-dynamodb-endpoint", "default-vpc-s3-endpoint"]);
   });
 
   it("YAML: a target of a kind this stack cannot hold is named as such", () => {

@@ -8,6 +8,7 @@ import { buildNextApp, BuildError, type BuildResult } from "./build";
 import { cloudFrontInvokePermissions, type PolicyStatement, type SiteScope } from "./functions";
 import { OpenNextOutputError, createSiteCdn, type FunctionOrigin } from "./cdn";
 import { Invalidation, type NextjsWebOwnChildArgs } from "./dynamic-resources";
+import { NO_ROUTE_ENV, SERVER_WRAPPER_DIGEST } from "./server-package";
 import { createStorage, type SiteStorage } from "./storage";
 import { createServer } from "./server";
 import { createHelpers } from "./helpers";
@@ -110,7 +111,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const storage = createStorage(scope, build, (p.fileOptions ?? []) as NextjsFileOption[], region, access);
     this.bucket = storage.bucket;
     const vpc = p.joinDefaultVpc === true ? this.joinVpc(scope, connections) : undefined;
-    const environment = serverEnvironment(storage, region, envMap(p.environment), connections);
+    const environment = serverEnvironment(storage, region, envMap(p.environment), connections, vpc !== undefined);
     const server = createServer(scope, {
       build, edge, vpc, environment,
       memory: p.serverFunction.memory, timeout: p.serverFunction.timeout,
@@ -174,7 +175,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
     // Every deploy that changes what the site serves (its build, or a value of its
     // environment) invalidates the CDN's cache; one that changes nothing does not.
     new Invalidation(...childInputs(transform, "invalidation",childName(name, "invalidation"), {
-      distributionId: distribution.id, paths: ["/*"], key: servedContentKey(build, environment), region, aws: access.settings,
+      distributionId: distribution.id, paths: ["/*"], key: servedContentKey(build, storage.assetsDigest, environment), region, aws: access.settings,
     }, { parent: this, dependsOn: [storage.assets, server.fn] }), access);
 
     this.url = domains.names.length ? pulumi.output(`https://${domains.names[0]}`) : pulumi.interpolate`https://${distribution.domainName}`;
@@ -196,7 +197,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
 
 /** The server's variables: connectTo's, the site's, and OpenNext's (which the rules keep the site's from redefining). */
 function serverEnvironment(
-  storage: SiteStorage, region: pulumi.Input<string>, env: pulumi.Output<Record<string, string>>, connections: ResolvedConnection[],
+  storage: SiteStorage, region: pulumi.Input<string>, env: pulumi.Output<Record<string, string>>, connections: ResolvedConnection[], inVpc: boolean,
 ): pulumi.Output<Record<string, string>> {
   const { bucket, queue, table } = storage;
   return pulumi.all([bucket.bucket, region, queue.url, table.name, env, pulumi.all(connectionEnvironment(connections))]).apply(([b, r, q, t, own, connected]): Record<string, string> => ({
@@ -204,6 +205,8 @@ function serverEnvironment(
     ...own,
     CACHE_BUCKET_NAME: b, CACHE_BUCKET_KEY_PREFIX: "_cache", CACHE_BUCKET_REGION: r,
     REVALIDATION_QUEUE_URL: q, REVALIDATION_QUEUE_REGION: r, CACHE_DYNAMO_TABLE: t,
+    // The default VPC has no SQS endpoint: revalidation messages fail at once, logged, instead of waiting to connect.
+    ...(inVpc ? { [NO_ROUTE_ENV]: "sqs" } : {}),
   }));
 }
 
@@ -225,9 +228,16 @@ function serverStatements(storage: SiteStorage, connections: ResolvedConnection[
  * its environment (connected resources' too). A change, or a return to an
  * earlier state, gives a new digest and so an invalidation.
  */
-function servedContentKey(build: BuildResult, environment: pulumi.Output<Record<string, string>>): pulumi.Output<string> {
+function servedContentKey(build: BuildResult, assetsDigest: string, environment: pulumi.Output<Record<string, string>>): pulumi.Output<string> {
   return environment.apply((env) => createHash("sha256")
-    .update(JSON.stringify({ build: build.sourceHash, env: Object.keys(env).sort().map((k) => [k, env[k]]) }))
+    .update(JSON.stringify({
+      build: build.sourceHash,
+      // Every static and cached file with its headers: a new build (new keys or content) or new headers.
+      assets: assetsDigest,
+      // The entry stackfile puts in front of OpenNext's server: an upgrade that changes it.
+      wrapper: SERVER_WRAPPER_DIGEST,
+      env: Object.keys(env).sort().map((k) => [k, env[k]]),
+    }))
     .digest("hex"));
 }
 

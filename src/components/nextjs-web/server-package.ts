@@ -5,6 +5,7 @@
 // requests that carry the site's secret, which CloudFront adds as an origin
 // custom header; it also makes calls to AWS services fail fast when there is
 // no route to them (a function in the default VPC without an endpoint).
+import { createHash } from "crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { serverModule } from "./edge-package";
 
@@ -19,6 +20,12 @@ export const ORIGIN_SECRET_HEADER = "x-stackfile-origin";
 export const ORIGIN_SECRET_ENV = "STACKFILE_ORIGIN_SHA256";
 /** How long a connection to an AWS service may take before the call fails (in-region ones take milliseconds). */
 export const AWS_CONNECT_TIMEOUT_MS = 1000;
+/**
+ * The server's variable naming AWS services it has no route to (`sqs` from
+ * the default VPC, which has no SQS endpoint): calls to them fail at once
+ * instead of after a connection timeout per retry.
+ */
+export const NO_ROUTE_ENV = "STACKFILE_NO_ROUTE";
 
 /** Code that makes every HTTP(S) call to an AWS service fail when no connection is made in time. */
 export const FAIL_FAST_AWS_CALLS = `import http from "node:http";
@@ -28,15 +35,28 @@ import { syncBuiltinESMExports } from "node:module";
 // OpenNext's S3, DynamoDB and SQS clients set no connection timeout: without a
 // route (a VPC without endpoints) a call would wait until the function times out.
 const CONNECT_TIMEOUT_MS = ${AWS_CONNECT_TIMEOUT_MS};
-const endpointHosts = new Set(Object.entries(process.env)
+// Hosts of endpoints set by service (AWS_ENDPOINT_URL_SQS=...): the service each one is.
+const endpointHosts = new Map(Object.entries(process.env)
   .filter(([name]) => name.startsWith("AWS_ENDPOINT_URL"))
-  .map(([, url]) => { try { return new URL(url).hostname; } catch { return ""; } }));
+  .map(([name, url]) => { try { return [new URL(url).hostname, name.slice("AWS_ENDPOINT_URL_".length).toLowerCase()]; } catch { return ["", ""]; } }));
 const isAws = (host) => /\\.amazonaws\\.com(\\.cn)?$/.test(host) || endpointHosts.has(host);
+const serviceOf = (host) => endpointHosts.get(host) || host.split(".")[0];
+// Services with no route from here (${NO_ROUTE_ENV}=sqs): their calls fail at once, said once.
+const noRoute = new Set((process.env.${NO_ROUTE_ENV} ?? "").split(",").filter(Boolean));
+let saidNoRoute = false;
 for (const mod of [http, https]) {
   const request = mod.request;
   mod.request = function (...args) {
     const req = request.apply(this, args);
     const host = req.host ?? "";
+    if (isAws(host) && noRoute.has(serviceOf(host))) {
+      if (!saidNoRoute) console.error("stackfile: no route to " + serviceOf(host) + " from this function's VPC (it has no endpoint for it): its calls fail at once");
+      saidNoRoute = true;
+      const err = new Error("no route to " + host + " from this VPC");
+      err.code = "ENETUNREACH";
+      process.nextTick(() => req.destroy(err));
+      return req;
+    }
     if (isAws(host)) {
       req.once("socket", (socket) => {
         if (!socket.connecting) return;
@@ -111,3 +131,9 @@ export function serverPackage(bundleDir: string, handler: string, streaming: boo
     [SERVER_ENTRY]: new pulumi.asset.StringAsset(serverEntry(file, exportName, streaming)),
   });
 }
+
+/** sha256 of the entries stackfile writes in front of OpenNext's server (buffered and streaming): what changes when stackfile's does. */
+export const SERVER_WRAPPER_DIGEST = createHash("sha256")
+  .update(serverEntry("index.mjs", "handler", false))
+  .update(serverEntry("index.mjs", "handler", true))
+  .digest("hex");

@@ -1,6 +1,7 @@
 // A site's storage: the private bucket (reachable only through CloudFront),
 // its static files synced by one resource, the ISR revalidation queue and the
 // tag cache table.
+import { createHash } from "crypto";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
@@ -19,6 +20,8 @@ const SQS_PREFIX_MAX = 49;
 export interface SiteStorage {
   bucket: aws.s3.Bucket;
   assets: AssetSync;
+  /** sha256 of what the sync puts in the bucket: every key, its content hash and its headers. */
+  assetsDigest: string;
   queue: aws.sqs.Queue;
   table: aws.dynamodb.Table;
 }
@@ -72,5 +75,8 @@ export function createStorage(
     attributes: [{ name: "tag", type: "S" }, { name: "path", type: "S" }, { name: "revalidatedAt", type: "N" }],
     globalSecondaryIndexes: [{ name: "revalidate", hashKey: "path", rangeKey: "revalidatedAt", projectionType: "ALL" }],
   }, opts));
-  return { bucket, assets, queue, table };
+  const assetsDigest = createHash("sha256")
+    .update(JSON.stringify({ copies: manifest.copies, files: manifest.files.map((f) => [f.key, f.hash, f.headers]) }))
+    .digest("hex");
+  return { bucket, assets, assetsDigest, queue, table };
 }

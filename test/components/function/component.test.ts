@@ -151,7 +151,7 @@ describe("Function", () => {
       const files = new aws.s3.Bucket("files");
       new Function("items", { entryfilePath: EXAMPLE_FUNCTION, joinDefaultVpc: true, connectTo: [files] });
     });
-    assert.deepStrictEqual(r.all("aws:ec2/vpcEndpoint:VpcEndpoint").map((x) => x.name), ["items-s3-endpoint"]);
+    assert.deepStrictEqual(r.all("aws:ec2/vpcEndpoint:VpcEndpoint").map((x) => x.name), ["default-vpc-s3-endpoint"]);
     assert.ok(JSON.parse(r.one(F.policy).inputs.policy).Statement.some((s: { Action: string[] }) => s.Action.includes("s3:GetObject")));
   });
 });

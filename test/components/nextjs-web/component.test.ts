@@ -200,6 +200,9 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.notStrictEqual(other.one(W.invalidation).inputs.key, inv.inputs.key, "a new environment value invalidates");
     const back = await make({ environment: [{ name: "GREETING", value: "hello" }] });
     assert.strictEqual(back.one(W.invalidation).inputs.key, inv.inputs.key, "the same content has the same digest (the provider still makes a new request for it after a change)");
+    // Headers of the static files are served too: a fileOptions change invalidates.
+    const headers = await make({ environment: [{ name: "GREETING", value: "hello" }], fileOptions: [{ includePattern: "*.ico", headers: [{ key: "cache-control", value: "public, max-age=60" }] }] });
+    assert.notStrictEqual(headers.one(W.invalidation).inputs.key, inv.inputs.key, "new headers of static files invalidate");
     assert.strictEqual(await outputValue(web!.url), `https://${r.one(W.distribution).state.domainName}`);
   });
 

@@ -176,9 +176,11 @@ describe("NextjsWeb joinDefaultVpc", function () {
     assert.deepStrictEqual(statements.find((s: { Sid?: string }) => s.Sid === "VpcNetworkInterfaces").Resource, ["*"]);
     assert.strictEqual(r.byName("web-server-vpc-access"), undefined, "no managed policy (it grants log writes everywhere)");
     assert.strictEqual(r.byName("web-image-function")!.inputs.vpcConfig, undefined, "only the server joins the VPC");
+    assert.strictEqual(server.inputs.environment.variables.STACKFILE_NO_ROUTE, "sqs", "SQS calls fail at once: the default VPC has no SQS endpoint");
     assert.strictEqual(await outputValue(web!.serverSecurityGroupId!), sg.id);
     const plain = await make();
     assert.strictEqual(plain.byName("web-server-function")!.inputs.vpcConfig, undefined);
+    assert.strictEqual(plain.byName("web-server-function")!.inputs.environment.variables.STACKFILE_NO_ROUTE, undefined);
     assert.strictEqual(plain.byName("web-server-security-group"), undefined);
   });
 
@@ -189,8 +191,8 @@ describe("NextjsWeb joinDefaultVpc", function () {
     });
     const endpoints = r.all("aws:ec2/vpcEndpoint:VpcEndpoint");
     assert.deepStrictEqual(endpoints.map((e) => [e.name, e.inputs.serviceName, e.inputs.vpcEndpointType]).sort(), [
-      ["a-dynamodb-endpoint", "com.amazonaws.us-east-1.dynamodb", "Gateway"],
-      ["a-s3-endpoint", "com.amazonaws.us-east-1.s3", "Gateway"],
+      ["default-vpc-dynamodb-endpoint", "com.amazonaws.us-east-1.dynamodb", "Gateway"],
+      ["default-vpc-s3-endpoint", "com.amazonaws.us-east-1.s3", "Gateway"],
     ]);
     const routeTables = r.invokes.find((i) => i.token === "aws:ec2/getRouteTables:getRouteTables")!;
     assert.strictEqual(routeTables.inputs.vpcId, "vpc-0a1b2c3d4e5f60718");
