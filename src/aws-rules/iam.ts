@@ -1,5 +1,6 @@
 // IAM roles and their policies.
 import { asArray, isObject, type AwsRule, type Finding } from "./rule";
+import { partitionOf } from "./partition";
 
 const ROLE = "aws:iam/role:Role";
 const POLICY = "aws:iam/rolePolicy:RolePolicy";
@@ -31,6 +32,24 @@ function statementFindings(doc: any, input: string, trust: boolean): Finding[] {
   return out;
 }
 
+/** Resource ARNs of a policy document in another partition than the stack's (IAM: "Partition ... is not valid for resource"). */
+function partitionFindings(doc: any, input: string, partition: string): Finding[] {
+  const out: Finding[] = [];
+  if (!isObject(doc) || !Array.isArray(doc.Statement)) return out;
+  doc.Statement.forEach((s: any, i: number) => {
+    if (!isObject(s)) return;
+    for (const key of ["Resource", "NotResource"]) {
+      for (const arn of asArray<unknown>(Array.isArray(s[key]) ? s[key] : [s[key]])) {
+        const m = typeof arn === "string" ? /^arn:([^:]*):/.exec(arn) : null;
+        if (m && m[1] !== partition && m[1] !== "*") {
+          out.push({ input: `${input}.Statement.${i}.${key}`, message: `'${arn}' is in the ${m[1]} partition, but the stack deploys to ${partition}; write arn:${partition}:...` });
+        }
+      }
+    }
+  });
+  return out;
+}
+
 /** Characters IAM counts in a policy's size: all but white space. */
 const policySize = (doc: unknown) => String(typeof doc === "string" ? doc : JSON.stringify(doc)).replace(/\s+/g, "").length;
 
@@ -55,10 +74,11 @@ export const IAM_RULES: AwsRule[] = [
   {
     id: "iam/inline-policies",
     types: [POLICY],
-    summary: "A role's inline policies are JSON statements with letters-and-digits Sids and service:Action actions, 10,240 characters in all (white space aside)",
-    source: "https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_iam-quotas.html (Role policy size: 10,240 characters); https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_elements_sid.html",
+    summary: "A role's inline policies are JSON statements with letters-and-digits Sids, service:Action actions and resource ARNs of the stack's partition, 10,240 characters in all (white space aside)",
+    source: "https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_iam-quotas.html (Role policy size: 10,240 characters); https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_elements_sid.html; https://docs.aws.amazon.com/IAM/latest/UserGuide/reference-arns.html (partition: aws, aws-cn, aws-us-gov)",
     check(r, ctx) {
       const out = statementFindings(parse(r.inputs.policy), "policy", false);
+      out.push(...partitionFindings(parse(r.inputs.policy), "policy", partitionOf(ctx.region).partition));
       const siblings = ctx.resources.filter((x) => x.type === POLICY && x.inputs.role === r.inputs.role);
       const total = siblings.reduce((n, x) => n + policySize(x.inputs.policy), 0);
       if (total > 10240 && siblings[0] === r) out.push({ input: "policy", message: `the inline policies of role ${r.inputs.role} come to ${total} characters; IAM takes 10,240 (white space aside)` });
@@ -66,7 +86,10 @@ export const IAM_RULES: AwsRule[] = [
     },
     examples: {
       pass: [{ inputs: { role: "r", policy: doc([{ Sid: "ReadAssets", Effect: "Allow", Action: ["s3:GetObject"], Resource: ["arn:aws:s3:::b/*"] }]) } }],
-      fail: [{ inputs: { role: "r", policy: doc([{ Sid: "read-assets", Effect: "Allow", Action: ["s3:GetObject"], Resource: ["arn:aws:s3:::b/*"] }]) } }],
+      fail: [
+        { inputs: { role: "r", policy: doc([{ Sid: "read-assets", Effect: "Allow", Action: ["s3:GetObject"], Resource: ["arn:aws:s3:::b/*"] }]) } },
+        { inputs: { role: "r", policy: doc([{ Sid: "ReadAssets", Effect: "Allow", Action: ["s3:GetObject"], Resource: ["arn:aws-cn:s3:::b/*"] }]) } },
+      ],
     },
   },
   {

@@ -2,6 +2,12 @@
 import type { AwsRule } from "./rule";
 import { partitionOf } from "./partition";
 
+const DIST = "aws:cloudfront/distribution:Distribution";
+const CACHE = "aws:cloudfront/cachePolicy:CachePolicy";
+const ORP = "aws:cloudfront/originRequestPolicy:OriginRequestPolicy";
+const FN = "aws:cloudfront/function:Function";
+const OAC = "aws:cloudfront/originAccessControl:OriginAccessControl";
+
 export const REGION_RULES: AwsRule[] = [
   {
     id: "aws/region-in-partition",
@@ -17,5 +23,27 @@ export const REGION_RULES: AwsRule[] = [
       }];
     },
     examples: { stackRegion: "cn-north-1", pass: [{ inputs: {}, region: "cn-northwest-1" }], fail: [{ inputs: { region: "us-east-1" }, region: "us-east-1" }] },
+  },
+  {
+    id: "cloudfront/partition",
+    types: [DIST, CACHE, ORP, FN, OAC],
+    summary: "CloudFront is not in the aws-us-gov partition (it is set up from a standard AWS account); in aws-cn a distribution cannot serve on its default *.cloudfront.cn domain and needs an alternate domain name (with an ICP recordal)",
+    source: "https://docs.aws.amazon.com/govcloud-us/latest/UserGuide/setting-up-credentials.html (CloudFront is outside the AWS GovCloud (US) boundary); https://docs.amazonaws.cn/en_us/aws/latest/userguide/cloudfront.html (You can't use the default CloudFront domain, *.cloudfront.cn, to serve content)",
+    check(r, ctx) {
+      const partition = partitionOf(ctx.region).partition;
+      if (partition === "aws-us-gov") {
+        return [{ input: "region", message: `CloudFront is not in the aws-us-gov partition, so a stack in ${ctx.region} cannot make it: deploy the CDN from a stack in a standard AWS region, or leave it out` }];
+      }
+      const aliases = Array.isArray(r.inputs.aliases) ? r.inputs.aliases : [];
+      if (partition === "aws-cn" && r.type === DIST && aliases.length === 0) {
+        return [{ input: "aliases", message: "in the China regions a distribution cannot serve on its default *.cloudfront.cn domain: give it a custom domain (which needs an ICP recordal)" }];
+      }
+      return [];
+    },
+    examples: {
+      stackRegion: "cn-north-1",
+      pass: [{ type: DIST, inputs: { aliases: ["www.example.cn"] } }, { type: CACHE, inputs: {} }],
+      fail: [{ type: DIST, inputs: { aliases: [] } }],
+    },
   },
 ];

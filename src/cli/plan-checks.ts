@@ -113,6 +113,25 @@ export async function plannedResources(resources: RegisteredResource[], region: 
 }
 
 /**
+ * The value a refusal names: inputs that are JSON documents (a policy) are
+ * read through, and a list of one value is that value.
+ */
+function refusedValue(inputs: Record<string, unknown>, path: string[]): unknown {
+  let v: unknown = inputs;
+  for (const k of path) {
+    if (typeof v === "string" && /^\s*[[{]/.test(v)) {
+      try {
+        v = JSON.parse(v);
+      } catch {
+        return undefined;
+      }
+    }
+    v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined;
+  }
+  return Array.isArray(v) && v.length === 1 ? v[0] : v;
+}
+
+/**
  * The property of the file that holds `value` as written (a certificate ARN,
  * a node type), when exactly one does: the place to point a refusal at.
  */
@@ -144,7 +163,7 @@ export function catalogProblems(planned: PlannedResource[], all: RegisteredResou
     const child = m ? childIdOf(f.resource.name, owner, m.entry.childIds) : undefined;
     const key = f.input.split(".")[0];
     const overridden = child !== undefined && m?.overrides[child] && Object.hasOwn(m.overrides[child], key);
-    const property = !overridden && m ? propertyHolding(m.properties, valueAt(f.resource.inputs, f.input.split("."))) : undefined;
+    const property = !overridden && m ? propertyHolding(m.properties, refusedValue(f.resource.inputs, f.input.split("."))) : undefined;
     return {
       path: overridden ? ["resources", owner, "overrides", child!, key] : property ? ["resources", owner, "properties", ...property] : ["resources", owner],
       atKey: !property,

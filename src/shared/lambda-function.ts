@@ -65,6 +65,8 @@ export interface SiteFunction {
   fn: aws.lambda.Function;
   role: aws.iam.Role;
   logGroup?: aws.cloudwatch.LogGroup;
+  /** Its inline policy, when it needs one: what may use the function waits for it (a Lambda@Edge function's is made after it). */
+  policy?: aws.iam.RolePolicy;
 }
 
 export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFunction {
@@ -120,8 +122,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       },
       { parent, customTimeouts: { delete: EDGE_DELETE_TIMEOUT }, dependsOn: spec.dependsOn },));
     if (spec.logsDisabled) {
-      if (spec.statements.length) policy();
-      return { fn, role };
+      return { fn, role, policy: spec.statements.length ? policy() : undefined };
     }
     // Lambda@Edge logs to /aws/lambda/us-east-1.<name> in the region of each
     // edge location that runs it. The us-east-1 group is made here with the
@@ -129,12 +130,12 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     const groupName = pulumi.interpolate`/aws/lambda/us-east-1.${fn.name}`;
     const partition = aws.getPartitionOutput({}, { parent }).partition;
     const logGroup = new aws.cloudwatch.LogGroup(...logGroupInputs({ region: CLOUDFRONT_REGION, name: groupName }));
-    policy({
+    const edgePolicy = policy({
       Effect: "Allow",
       Action: ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],
       Resource: [pulumi.interpolate`arn:${partition}:logs:*:*:log-group:${groupName}`, pulumi.interpolate`arn:${partition}:logs:*:*:log-group:${groupName}:*`],
     });
-    return { fn, role, logGroup };
+    return { fn, role, logGroup, policy: edgePolicy };
   }
 
   const logGroup = spec.logsDisabled ? undefined : new aws.cloudwatch.LogGroup(...logGroupInputs({}));
@@ -159,7 +160,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     },
     // Made once its permissions are in place, so a first invocation (the seeder's) has them.
     { parent, dependsOn: [...(permissions ? [permissions] : []), ...(spec.dependsOn ?? [])] },));
-  return { fn, role, logGroup };
+  return { fn, role, logGroup, policy: permissions };
 }
 
 type PolicyDocumentStatement = { Sid?: string; Effect: string; Action: string[]; Resource: pulumi.Input<string>[] };

@@ -47,6 +47,8 @@ export interface SiteOrigins {
    * to `default` is answered by it on origin-request, in front of the S3 origin.
    */
   edgeServerArn?: pulumi.Input<string>;
+  /** What must exist before the distribution sends requests (the edge server's permissions). */
+  dependsOn?: pulumi.Resource[];
 }
 
 /** A function URL behind the distribution: signed by an origin access control, or sent a secret header. */
@@ -143,5 +145,5 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
       viewerCertificate: origins.viewerCertificate,
       webAclId: origins.webAclId,
     },
-    { parent },));
+    { parent, dependsOn: origins.dependsOn },));
 }

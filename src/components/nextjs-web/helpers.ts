@@ -65,6 +65,8 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
     });
     new aws.lambda.EventSourceMapping(...childInputs(transforms, "revalidationEventSource",childName(name, "revalidationEventSource"), {
       eventSourceArn: queue.arn, functionName: revalidation.fn.name, batchSize: 5,
+      // OpenNext reports the pages it failed to revalidate as batchItemFailures: Lambda retries them only with this.
+      functionResponseTypes: ["ReportBatchItemFailures"],
     }, opts));
   }
 

@@ -150,6 +150,8 @@ export class NextjsWeb extends pulumi.ComponentResource {
         s3AccessControlId: s3AccessControl.id,
         functionOrigins,
         edgeServerArn: server.edgeArn,
+        // The edge server's policy names its log group, so it is made after the function: CloudFront waits for it.
+        dependsOn: server.edgeArn && server.policy ? [server.policy] : undefined,
       });
     } catch (err) {
       if (err instanceof OpenNextOutputError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);

@@ -24,6 +24,8 @@ export interface ServerSpec extends Pick<FunctionSpec, "memory" | "timeout" | "s
 export interface SiteServer {
   fn: aws.lambda.Function;
   logGroup?: aws.cloudwatch.LogGroup;
+  /** Its inline policy, if any. */
+  policy?: aws.iam.RolePolicy;
   /** The regional server's origin for the distribution. */
   origin?: FunctionOrigin;
   /** The edge server's published version. */

@@ -152,6 +152,8 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.strictEqual(r.one(W.queue).inputs.fifoQueue, true);
     const esm = r.one(W.esm).inputs;
     assert.deepStrictEqual([esm.eventSourceArn, esm.functionName, esm.batchSize], [r.one(W.queue).state.arn, r.byName("web-revalidation-function")!.state.name, 5]);
+    // OpenNext answers with the pages it failed to revalidate; without this, Lambda deletes the whole batch.
+    assert.deepStrictEqual(esm.functionResponseTypes, ["ReportBatchItemFailures"]);
   });
 
   it("keeps tags in DynamoDB (tag/path, GSI revalidate) and seeds it once per build content", async () => {

@@ -155,6 +155,8 @@ describe("NextjsWeb with useEdgeFunction", function () {
     assert.strictEqual(byPattern["/_next/image*"].targetOriginId, "imageOptimizer");
     assert.strictEqual(byPattern["/_next/image*"].lambdaFunctionAssociations, undefined);
     assert.strictEqual(byPattern["/_next/*"].lambdaFunctionAssociations, undefined, "static files come straight from S3");
+    // The edge server's policy is made after it (it names its log group): CloudFront sends requests only once it exists.
+    assert.ok(r.byName("web-distribution")!.dependsOn.includes("web-server-policy"), "the distribution waits for the edge server's permissions");
   });
 
   it("logs to /aws/lambda/us-east-1.<function> with the retention, and may create that group in any region", async () => {
