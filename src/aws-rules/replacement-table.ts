@@ -3,7 +3,30 @@
 // that says so, and what a replacement or delete loses. A test per row
 // (test/aws-rules/replacement.test.ts); a test fails when stackfile makes a
 // type that has no row.
-import { ENGINE_CHANGE, ENGINE_VERSION_DOWNGRADE, NODE_GROUP_LAYOUT, REGION, type ReplacementRow } from "./replacement";
+//
+// Every row is checked against terraform-provider-aws v6.58.0 (the schema
+// @pulumi/aws 7.48 bridges: its arguments match that version's): the
+// top-level arguments marked `ForceNew: true` (or `RequiresReplace()` in a
+// framework resource), a field marked so inside a block that is not (a
+// dotted path), and the CustomizeDiff / ModifyPlan rules that force a new
+// resource (`rules`, or the list when the rule always applies to what
+// stackfile makes). Names are @pulumi/aws's (function_name is `name`, a list
+// block is plural).
+import {
+  ENDPOINT_PRIVATE_DNS,
+  ENGINE_CHANGE,
+  ENGINE_VERSION_DOWNGRADE,
+  FUNCTION_DURABLE_CONFIG,
+  INGRESS_SOURCE_TYPE,
+  INVOCATION_INPUT,
+  NODE_GROUP_LAYOUT,
+  REGION,
+  TABLE_RESTORE_BACKUP_ARN,
+  TABLE_RESTORE_SOURCE_NAME,
+  TABLE_RESTORE_SOURCE_TABLE_ARN,
+  TRANSIT_ENCRYPTION_BEFORE_7,
+  type ReplacementRow,
+} from "./replacement";
 
 const TF = "terraform-provider-aws internal/service/";
 
@@ -12,16 +35,21 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
   {
     type: "aws:elasticache/replicationGroup:ReplicationGroup",
     source: `${TF}elasticache/replication_group.go`,
-    forceNew: ["atRestEncryptionEnabled", "dataTieringEnabled", "globalReplicationGroupId", "kmsKeyId", "networkType", "port", "replicationGroupId", "securityGroupNames", "snapshotArns", "snapshotName", "subnetGroupName", REGION],
-    rules: [ENGINE_VERSION_DOWNGRADE, ENGINE_CHANGE, NODE_GROUP_LAYOUT],
+    forceNew: ["atRestEncryptionEnabled", "dataTieringEnabled", "durability", "globalReplicationGroupId", "kmsKeyId", "networkType", "port", "replicationGroupId", "securityGroupNames", "snapshotArns", "snapshotName", "subnetGroupName", REGION],
+    rules: [ENGINE_VERSION_DOWNGRADE, ENGINE_CHANGE, NODE_GROUP_LAYOUT, TRANSIT_ENCRYPTION_BEFORE_7],
     holds: "every key in the cluster",
   },
   { type: "aws:elasticache/subnetGroup:SubnetGroup", source: `${TF}elasticache/subnet_group.go`, forceNew: ["name", REGION] },
   { type: "aws:elasticache/parameterGroup:ParameterGroup", source: `${TF}elasticache/parameter_group.go`, forceNew: ["name", "family", "description", REGION] },
   // EC2 / VPC
   { type: "aws:ec2/securityGroup:SecurityGroup", source: `${TF}ec2/vpc_security_group.go`, forceNew: ["name", "namePrefix", "description", "vpcId", REGION] },
-  { type: "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule", source: `${TF}ec2/vpc_security_group_ingress_rule.go`, forceNew: ["securityGroupId", REGION] },
-  { type: "aws:ec2/vpcEndpoint:VpcEndpoint", source: `${TF}ec2/vpc_endpoint.go`, forceNew: ["vpcId", "serviceName", "vpcEndpointType", "serviceRegion", REGION] },
+  { type: "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule", source: `${TF}ec2/vpc_security_group_ingress_rule.go`, forceNew: ["securityGroupId", REGION], rules: INGRESS_SOURCE_TYPE },
+  {
+    type: "aws:ec2/vpcEndpoint:VpcEndpoint",
+    source: `${TF}ec2/vpc_endpoint.go`,
+    forceNew: ["vpcId", "serviceName", "vpcEndpointType", "serviceRegion", "resourceConfigurationArn", "serviceNetworkArn", "dnsOptions.privateDnsPreference", "dnsOptions.privateDnsSpecifiedDomains", REGION],
+    rules: [ENDPOINT_PRIVATE_DNS],
+  },
   // CloudWatch Logs and EventBridge
   {
     type: "aws:cloudwatch/logGroup:LogGroup",
@@ -36,19 +64,27 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
   {
     type: "aws:kinesis/firehoseDeliveryStream:FirehoseDeliveryStream",
     source: `${TF}firehose/delivery_stream.go`,
-    forceNew: ["name", "destination", "kinesisSourceConfiguration", "mskSourceConfiguration", REGION],
+    forceNew: [
+      "name", "destination", "kinesisSourceConfiguration", "mskSourceConfiguration",
+      "elasticsearchConfiguration.s3BackupMode", "elasticsearchConfiguration.vpcConfig",
+      "icebergConfiguration.appendOnly", "icebergConfiguration.catalogArn",
+      "opensearchConfiguration.s3BackupMode", "opensearchConfiguration.vpcConfig",
+      "opensearchserverlessConfiguration.s3BackupMode", "opensearchserverlessConfiguration.vpcConfig",
+      REGION,
+    ],
   },
   // S3
   {
     type: "aws:s3/bucket:Bucket",
     source: `${TF}s3/bucket.go`,
-    forceNew: ["bucket", "bucketPrefix", "objectLockEnabled", REGION],
+    forceNew: ["bucket", "bucketPrefix", "bucketNamespace", "objectLockEnabled", "objectLockConfiguration.objectLockEnabled", REGION],
     holds: "every object in the bucket",
   },
   { type: "aws:s3/bucketPublicAccessBlock:BucketPublicAccessBlock", source: `${TF}s3/bucket_public_access_block.go`, forceNew: ["bucket", REGION] },
   {
     type: "aws:s3/bucketServerSideEncryptionConfiguration:BucketServerSideEncryptionConfiguration",
     source: `${TF}s3/bucket_server_side_encryption_configuration.go`,
+    // expectedBucketOwner: its CustomizeDiff forces a new resource on every change but from unset to the caller's own account.
     forceNew: ["bucket", "expectedBucketOwner", REGION],
   },
   { type: "aws:s3/bucketPolicy:BucketPolicy", source: `${TF}s3/bucket_policy.go`, forceNew: ["bucket", REGION] },
@@ -56,7 +92,9 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
   {
     type: "aws:dynamodb/table:Table",
     source: `${TF}dynamodb/table.go`,
-    forceNew: ["name", "hashKey", "rangeKey", "localSecondaryIndexes", "importTable", "restoreDateTime", "restoreSourceName", "restoreSourceTableArn", "restoreToLatestTime", REGION],
+    // importTable itself is not force-new; its s3BucketSource is.
+    forceNew: ["name", "hashKey", "rangeKey", "localSecondaryIndexes", "importTable.s3BucketSource", "restoreDateTime", "restoreToLatestTime", REGION],
+    rules: [TABLE_RESTORE_SOURCE_NAME, TABLE_RESTORE_SOURCE_TABLE_ARN, TABLE_RESTORE_BACKUP_ARN],
     holds: "every item in the table",
   },
   { type: "aws:sqs/queue:Queue", source: `${TF}sqs/queue.go`, forceNew: ["name", "namePrefix", "fifoQueue", REGION] },
@@ -69,23 +107,29 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
   {
     type: "aws:lambda/function:Function",
     source: `${TF}lambda/function.go`,
-    forceNew: ["name", "packageType", REGION],
+    forceNew: ["name", "packageType", "tenancyConfig", REGION],
+    rules: [FUNCTION_DURABLE_CONFIG],
     // A published function gets a new version on every update (its qualified ARN changes).
     outputsChangedByUpdate: (inputs) => (inputs.publish === true ? ["version", "qualifiedArn", "qualifiedInvokeArn"] : []),
   },
   { type: "aws:lambda/functionUrl:FunctionUrl", source: `${TF}lambda/function_url.go`, forceNew: ["functionName", "qualifier", REGION] },
-  // A permission has no update: every change is a new statement.
-  { type: "aws:lambda/permission:Permission", source: `${TF}lambda/permission.go`, forceNew: [], everyInputForcesNew: true },
+  // A permission has no update (every argument is force-new): every change is a new statement.
+  {
+    type: "aws:lambda/permission:Permission",
+    source: `${TF}lambda/permission.go`,
+    forceNew: ["action", "eventSourceToken", "function", "functionUrlAuthType", "invokedViaFunctionUrl", "principal", "principalOrgId", "qualifier", "sourceAccount", "sourceArn", "statementId", "statementIdPrefix", REGION],
+    everyInputForcesNew: true,
+  },
   {
     type: "aws:lambda/eventSourceMapping:EventSourceMapping",
     source: `${TF}lambda/event_source_mapping.go`,
     forceNew: ["eventSourceArn", "startingPosition", "startingPositionTimestamp", "selfManagedEventSource", "topics", "queues", "amazonManagedKafkaEventSourceConfig", "selfManagedKafkaEventSourceConfig", REGION],
   },
-  { type: "aws:lambda/invocation:Invocation", source: `${TF}lambda/invocation.go`, forceNew: ["functionName", "qualifier", "triggers", REGION] },
+  { type: "aws:lambda/invocation:Invocation", source: `${TF}lambda/invocation.go`, forceNew: ["functionName", "qualifier", "triggers", REGION], rules: [INVOCATION_INPUT] },
   // API Gateway v2
   { type: "aws:apigatewayv2/api:Api", source: `${TF}apigatewayv2/api.go`, forceNew: ["protocolType", "credentialsArn", "routeKey", "target", REGION] },
   { type: "aws:apigatewayv2/stage:Stage", source: `${TF}apigatewayv2/stage.go`, forceNew: ["apiId", "name", REGION] },
-  { type: "aws:apigatewayv2/integration:Integration", source: `${TF}apigatewayv2/integration.go`, forceNew: ["apiId", "integrationType", REGION] },
+  { type: "aws:apigatewayv2/integration:Integration", source: `${TF}apigatewayv2/integration.go`, forceNew: ["apiId", "integrationType", "integrationSubtype", REGION] },
   { type: "aws:apigatewayv2/route:Route", source: `${TF}apigatewayv2/route.go`, forceNew: ["apiId", REGION] },
   { type: "aws:apigatewayv2/domainName:DomainName", source: `${TF}apigatewayv2/domain_name.go`, forceNew: ["domainName", REGION] },
   { type: "aws:apigatewayv2/apiMapping:ApiMapping", source: `${TF}apigatewayv2/api_mapping.go`, forceNew: ["apiId", "domainName", REGION] },
@@ -93,10 +137,12 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
   {
     type: "aws:acm/certificate:Certificate",
     source: `${TF}acm/certificate.go`,
-    forceNew: ["domainName", "subjectAlternativeNames", "validationMethod", "keyAlgorithm", "certificateAuthorityArn", REGION],
+    // domainName, subjectAlternativeNames: force-new by the CustomizeDiff for every certificate but an imported one (stackfile imports none).
+    forceNew: ["domainName", "subjectAlternativeNames", "validationMethod", "validationOptions", "keyAlgorithm", "certificateAuthorityArn", REGION],
   },
-  // A validation has no update: it only waits for the certificate.
-  { type: "aws:acm/certificateValidation:CertificateValidation", source: `${TF}acm/certificate_validation.go`, forceNew: [], everyInputForcesNew: true },
+  // A validation has no update (both arguments are force-new): it only waits for the certificate.
+  { type: "aws:acm/certificateValidation:CertificateValidation", source: `${TF}acm/certificate_validation.go`, forceNew: ["certificateArn", "validationRecordFqdns", REGION], everyInputForcesNew: true },
+  // `type` is not force-new since v6.53.0.
   { type: "aws:route53/record:Record", source: `${TF}route53/record.go`, forceNew: ["zoneId", "name"] },
   // CloudFront (global)
   { type: "aws:cloudfront/distribution:Distribution", source: `${TF}cloudfront/distribution.go`, forceNew: ["staging"] },

@@ -4,13 +4,20 @@
 // the provider's force-new inputs per type, each row with its source file;
 // this file holds their shape and the provider's own conditional rules.
 
-/** A conditional force-new rule of the provider (a CustomizeDiff), judged on the old and new value of `input`. */
+/** The old and new value of any input path of the resource (for a rule that reads another input). */
+export interface RuleInputs {
+  old(path: string): unknown;
+  next(path: string): unknown;
+}
+
+/** A conditional force-new rule of the provider (a CustomizeDiff, or a framework resource's ModifyPlan), judged on the old and new value of `input`. */
 export interface ForceNewRule {
   /** The input path it judges, like `engineVersion`. */
   input: string;
   /** Why it replaces, in a few words ("an engine version downgrade"). */
   why: string;
-  replaces(old: unknown, next: unknown): boolean;
+  /** Called when `input` changes; `inputs` reads the resource's other inputs. */
+  replaces(old: unknown, next: unknown, inputs?: RuleInputs): boolean;
   /** Where the provider says so. */
   source: string;
 }
@@ -45,18 +52,31 @@ function versionParts(v: unknown): [number, number] | undefined {
   return m ? [Number(m[1]), m[2] === "x" ? Infinity : Number(m[2])] : undefined;
 }
 
+const TFS = "terraform-provider-aws internal/service/";
+
+/** Unset, null or an empty string: the provider reads these as "not set". */
+const unset = (v: unknown) => v === undefined || v === null || v === "";
+
+/** A group that belongs to a global datastore takes its engine from it: the provider's engine rules skip it. */
+const inGlobalGroup = (inputs?: RuleInputs) => !unset(inputs?.next("globalReplicationGroupId"));
+
 /**
  * ElastiCache replaces a group whose engine version goes down
  * (`customizeDiffEngineVersionForceNewOnDowngrade`, `engineVersionIsDowngrade`).
+ * From `6.x`/`7.x` the provider compares with the running version
+ * (`engine_version_actual`), whose minor version the inputs do not have: only
+ * a lower major version counts then.
  */
 export const ENGINE_VERSION_DOWNGRADE: ForceNewRule = {
   input: "engineVersion",
   why: "an engine version downgrade",
-  source: "terraform-provider-aws internal/service/elasticache/engine_version.go (customizeDiffEngineVersionForceNewOnDowngrade)",
-  replaces(old, next) {
+  source: `${TFS}elasticache/engine_version.go (customizeDiffEngineVersionForceNewOnDowngrade)`,
+  replaces(old, next, inputs) {
+    if (inGlobalGroup(inputs)) return false;
     const a = versionParts(old);
     const b = versionParts(next);
     if (!a || !b) return false;
+    if (a[1] === Infinity) return b[0] < a[0];
     return b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]);
   },
 };
@@ -65,24 +85,126 @@ export const ENGINE_VERSION_DOWNGRADE: ForceNewRule = {
 export const ENGINE_CHANGE: ForceNewRule = {
   input: "engine",
   why: "an engine change other than redis to valkey",
-  source: "terraform-provider-aws internal/service/elasticache/engine_version.go (customizeDiffEngineForceNewOnDowngrade)",
-  replaces(old, next) {
-    if (old === next || old === undefined) return false;
+  source: `${TFS}elasticache/engine_version.go (customizeDiffEngineForceNewOnDowngrade)`,
+  replaces(old, next, inputs) {
+    if (old === next || old === undefined || inGlobalGroup(inputs)) return false;
     return !(String(old).toLowerCase() === "redis" && String(next).toLowerCase() === "valkey");
   },
 };
 
-/** An explicit node group layout that appears, disappears or moves slots (the ForceNewIf on node_group_configuration). */
+type NodeGroup = { nodeGroupId?: string; replicaCount?: number; slots?: string; primaryAvailabilityZone?: string; replicaAvailabilityZones?: string[] };
+
+/**
+ * An explicit node group layout that appears, disappears, gains or loses a
+ * group, or changes a group's id, replica count or slots (or an availability
+ * zone it had set): the ForceNewIf on node_group_configuration
+ * (`hasSignificantNodeGroupConfigChanges`).
+ */
 export const NODE_GROUP_LAYOUT: ForceNewRule = {
   input: "nodeGroupConfigurations",
   why: "a change of the explicit node group layout",
-  source: "terraform-provider-aws internal/service/elasticache/replication_group.go (ForceNewIf node_group_configuration)",
+  source: `${TFS}elasticache/replication_group.go (ForceNewIf node_group_configuration)`,
   replaces(old, next) {
-    const n = (v: unknown) => (Array.isArray(v) ? v.length : 0);
-    if (n(old) === 0 && n(next) === 0) return false;
-    return JSON.stringify(old ?? []) !== JSON.stringify(next ?? []);
+    const groups = (v: unknown): NodeGroup[] => (Array.isArray(v) ? (v as NodeGroup[]) : []);
+    const o = groups(old);
+    const n = groups(next);
+    if (o.length === 0 && n.length === 0) return false;
+    if (o.length === 0 || n.length === 0) return true;
+    const byId = (gs: NodeGroup[]) => new Map(gs.map((g) => [String(g?.nodeGroupId ?? ""), g ?? {}]));
+    const om = byId(o);
+    const nm = byId(n);
+    if (om.size !== nm.size) return true;
+    for (const [id, og] of om) {
+      const ng = nm.get(id);
+      if (!ng) return true;
+      if (og.replicaCount !== ng.replicaCount || og.slots !== ng.slots) return true;
+      if (!unset(og.primaryAvailabilityZone) && og.primaryAvailabilityZone !== ng.primaryAvailabilityZone) return true;
+      if (Array.isArray(og.replicaAvailabilityZones) && og.replicaAvailabilityZones.length > 0 && JSON.stringify(og.replicaAvailabilityZones) !== JSON.stringify(ng.replicaAvailabilityZones ?? [])) return true;
+    }
+    return false;
   },
 };
+
+/**
+ * In-transit encryption can only be turned on or off in place from Redis
+ * 7.0.5; before, the group is replaced (ForceNewIf transit_encryption_enabled,
+ * on `engine_version_actual` < 7.0.5). The running version is not an input:
+ * this judges the old `engineVersion` and counts a major version below 7.
+ */
+export const TRANSIT_ENCRYPTION_BEFORE_7: ForceNewRule = {
+  input: "transitEncryptionEnabled",
+  why: "in-transit encryption changed on an engine version before 7.0.5",
+  source: `${TFS}elasticache/replication_group.go (ForceNewIf transit_encryption_enabled)`,
+  replaces(old, next, inputs) {
+    if (old === next) return false;
+    const v = versionParts(inputs?.old("engineVersion"));
+    return v !== undefined && v[0] < 7;
+  },
+};
+
+/**
+ * A restore source (point in time by name or ARN, or a backup) that is set
+ * to another value replaces the table; clearing it does not
+ * (`customdiff.ForceNewIfChange` in the table's CustomizeDiff).
+ */
+const restoreSource = (input: string, attr: string): ForceNewRule => ({
+  input,
+  why: "a new restore source",
+  source: `${TFS}dynamodb/table.go (ForceNewIfChange ${attr})`,
+  replaces: (old, next) => old !== next && !unset(next),
+});
+export const TABLE_RESTORE_SOURCE_NAME = restoreSource("restoreSourceName", "restore_source_name");
+export const TABLE_RESTORE_SOURCE_TABLE_ARN = restoreSource("restoreSourceTableArn", "restore_source_table_arn");
+export const TABLE_RESTORE_BACKUP_ARN = restoreSource("restoreBackupArn", "restore_backup_arn");
+
+/** Adding or removing `durableConfig` replaces a function; changing its fields does not (ForceNewIfChange durable_config). */
+export const FUNCTION_DURABLE_CONFIG: ForceNewRule = {
+  input: "durableConfig",
+  why: "durable execution turned on or off",
+  source: `${TFS}lambda/function.go (ForceNewIfChange durable_config)`,
+  replaces: (old, next) => unset(old) !== unset(next),
+};
+
+/**
+ * An invocation's `input` change re-invokes by replacing it under the
+ * default `lifecycleScope` (CREATE_ONLY); under CRUD it is an update
+ * (`customizeDiffInputChangeWithCreateOnlyScope`).
+ */
+export const INVOCATION_INPUT: ForceNewRule = {
+  input: "input",
+  why: "a new input under lifecycleScope CREATE_ONLY (the default)",
+  source: `${TFS}lambda/invocation.go (customizeDiffInputChangeWithCreateOnlyScope)`,
+  replaces(old, next, inputs) {
+    if (old === next) return false;
+    const scope = inputs?.next("lifecycleScope");
+    return unset(scope) || scope === "CREATE_ONLY";
+  },
+};
+
+/** `privateDnsEnabled` changes in place only on an Interface endpoint (the type defaults to Gateway): the endpoint's CustomizeDiff. */
+export const ENDPOINT_PRIVATE_DNS: ForceNewRule = {
+  input: "privateDnsEnabled",
+  why: "private DNS changed on an endpoint that is not of type Interface",
+  source: `${TFS}ec2/vpc_endpoint.go (CustomizeDiff diff.ForceNew private_dns_enabled)`,
+  replaces(old, next, inputs) {
+    if (old === next) return false;
+    const type = inputs?.next("vpcEndpointType");
+    return (unset(type) ? "Gateway" : type) !== "Interface";
+  },
+};
+
+/**
+ * A rule's source is exactly one of cidrIpv4, cidrIpv6, prefixListId and
+ * referencedSecurityGroupId; moving to another kind of source replaces it
+ * (`ModifyPlan`: "you cannot change the rule's source type"). One rule per
+ * source input: it replaces when that input appears or disappears.
+ */
+export const INGRESS_SOURCE_TYPE: ForceNewRule[] = ["cidrIpv4", "cidrIpv6", "prefixListId", "referencedSecurityGroupId"].map((input) => ({
+  input,
+  why: "a change of the rule's source type",
+  source: `${TFS}ec2/vpc_security_group_ingress_rule.go (securityGroupRuleResource.ModifyPlan)`,
+  replaces: (old, next) => unset(old) !== unset(next),
+}));
 
 /** Does a change at `changed` (a dotted input path) touch the force-new input `input`? */
 export function touches(changed: string, input: string): boolean {

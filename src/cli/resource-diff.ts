@@ -188,7 +188,8 @@ function judge(c: ResourceChange, a: Map<string, unknown>, b: Map<string, unknow
   }
   for (const rule of row?.rules ?? []) {
     if (!c.changed.some((p) => touches(p, rule.input))) continue;
-    if (rule.replaces(valueOf(a, rule.input), valueOf(b, rule.input))) because.push(`${rule.input} (${rule.why})`);
+    const inputs = { old: (path: string) => valueOf(a, path), next: (path: string) => valueOf(b, path) };
+    if (rule.replaces(valueOf(a, rule.input), valueOf(b, rule.input), inputs)) because.push(`${rule.input} (${rule.why})`);
   }
   c.replaceBecause = [...new Set(because)];
   c.action = c.replaceBecause.length ? "replace" : "update";
