@@ -9,7 +9,7 @@ import { sourceHash } from "./source-hash";
 import { BuildError } from "./build-error";
 import { checkEdgePackageSize, serverModule } from "./edge-package";
 import { EDGE, STREAMING, openNextCommand, overrideConfig } from "./open-next-config";
-import { readOutput, readStamp, writeStamp } from "./build-stamp";
+import { outputsChanged, readOutput, readStamp, writeStamp, type Stamp } from "./build-stamp";
 import { withBuildLock } from "./build-lock";
 import { normalizeBuildPaths } from "./normalize-output";
 import { ensureSharpForArm64 } from "./sharp";
@@ -87,13 +87,16 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   const { output, hash, built } = withBuildLock(dir, label, say, () => {
     const override = streaming ? STREAMING : edge ? EDGE : undefined;
     const command = opts.buildCommand ?? openNextCommand(dir) + (override ? ` --config-path ${overrideConfig(dir, override)}` : "");
-    const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered", `keys:${keys?.fingerprint ?? "random"}`]);
-    const last = readStamp(outDir) === hash ? readOutput(dir, outDir) : undefined;
+    const keysUsed = keys?.fingerprint ?? "random";
+    const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered", `keys:${keysUsed}`]);
+    const stamp = readStamp(outDir);
+    const last = stamp?.sourceHash === hash ? lastBuild(dir, outDir, stamp) : undefined;
     if (last && "output" in last) {
       say(`${label}: sources unchanged, build skipped`);
       return { output: last.output, hash, built: false };
     }
     if (last && "why" in last) say(`${label}: the last build is not whole (${last.why}); building again`);
+    else if (stamp && stamp.keys !== keysUsed) say(`${label}: the last build used other build keys; building again`);
     say(`building ${label} (${opts.buildCommand ? `\`${opts.buildCommand}\`` : "OpenNext"}) in ${where} ...`);
     const started = Date.now();
     runBuild(dir, command, opts, say, keys);
@@ -106,7 +109,7 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
     normalizeBuildPaths(outDir);
     if (keys) pinPreviewKeys(outDir, keys.preview);
     ensureSharpForArm64(outDir, result.output);
-    writeStamp(outDir, hash);
+    writeStamp(outDir, hash, keysUsed);
     say(`${label}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { output: result.output, hash, built: true };
   });
@@ -130,6 +133,14 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   const buildIdFile = [path.join(outDir, "assets", "BUILD_ID"), path.join(dir, ".next", "BUILD_ID")].find((f) => fs.existsSync(f));
   const buildId = buildIdFile ? fs.readFileSync(buildIdFile, "utf8").trim() : hash.slice(0, 20);
   return { appDir: dir, output, buildId, sourceHash: hash, built, warnings };
+}
+
+/** The last build's output if it is whole and what its stamp vouches for, else why not. */
+function lastBuild(dir: string, outDir: string, stamp: Stamp): { output: OpenNextOutput } | { why: string } {
+  const read = readOutput(dir, outDir);
+  if ("why" in read) return read;
+  const changed = outputsChanged(outDir, stamp);
+  return changed ? { why: changed } : read;
 }
 
 /** Runs the build command; its output shows live with `verbose`, else only when it fails. */
