@@ -13,7 +13,7 @@ import { outputsChanged, readOutput, readStamp, writeStamp, type Stamp } from ".
 import { withBuildLock } from "./build-lock";
 import { normalizeBuildPaths } from "./normalize-output";
 import { ensureSharpForArm64 } from "./sharp";
-import { BUILD_SECRET_ENV, buildKeys, pinPreviewKeys, type BuildKeys } from "./build-keys";
+import { BUILD_SECRET_CONFIG, BUILD_SECRET_ENV, buildKeys, pinPreviewKeys, type BuildKeys } from "./build-keys";
 
 /** `.open-next/open-next.output.json`, the parts read here. */
 export interface OpenNextOutput {
@@ -55,6 +55,8 @@ export interface BuildOptions {
   say?: (line: string) => void;
   /** Show the build's own output as it runs (otherwise only when it fails). Also STACKFILE_VERBOSE=1. */
   verbose?: boolean;
+  /** The stack's secret config `stackfile:buildSecret` (the component reads it); STACKFILE_BUILD_SECRET wins over it. */
+  configSecret?: string;
 }
 
 export { BuildError };
@@ -82,7 +84,10 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   const say = opts.say ?? stderrLine;
   const where = path.relative(process.cwd(), dir) || ".";
   const outDir = path.join(dir, ".open-next");
-  const keys = buildKeys();
+  const keys = buildKeys({ config: opts.configSecret });
+  if (keys?.source === "placeholder") {
+    say(`${label}: no build secret given, so this plan builds with stackfile's public placeholder key (the same in every checkout; a deploy never reuses such a build)`);
+  }
 
   const { output, hash, built } = withBuildLock(dir, label, say, () => {
     const override = streaming ? STREAMING : edge ? EDGE : undefined;
@@ -126,8 +131,9 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   }
   if (!keys) {
     warnings.push(
-      `${appDir}: no ${BUILD_SECRET_ENV} is set, so Next.js makes new server-action and draft-mode keys on every build ` +
-      "and two builds of the same sources deploy different code; set it (at least 32 random characters, the same wherever you build) to make builds reproducible",
+      `${appDir}: no build secret is set, so Next.js makes new server-action and draft-mode keys on every build ` +
+      "and two builds of the same sources deploy different code; set one (at least 32 random characters, the same wherever you deploy from) " +
+      `to make builds reproducible: \`pulumi config set --secret ${BUILD_SECRET_CONFIG} "$(openssl rand -hex 32)"\`, or ${BUILD_SECRET_ENV} in the environment`,
     );
   }
   const buildIdFile = [path.join(outDir, "assets", "BUILD_ID"), path.join(dir, ".next", "BUILD_ID")].find((f) => fs.existsSync(f));
