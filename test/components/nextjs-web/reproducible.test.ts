@@ -63,7 +63,7 @@ async function planWithoutSecret(dir: string): Promise<{ out: string; stderr: st
   delete process.env.STACKFILE_BUILD_SECRET;
   const written: string[] = [];
   const write = process.stderr.write;
-  process.stderr.write = ((chunk: string) => written.push(String(chunk))) as typeof process.stderr.write;
+  process.stderr.write = ((chunk: string) => written.push(String(chunk)) > 0) as typeof process.stderr.write;
   process.chdir(dir);
   try {
     const r = await cli("plan", "stack.yaml", "--json");
