@@ -106,6 +106,32 @@ describe("asset sync against a local S3-compatible server", function () {
     assert.deepStrictEqual(await keys(), []);
   });
 
+  it("counts builds, not syncs: updates that change only headers, timeouts or credentials keep an earlier build's _next/static files", async () => {
+    const dir = app({ ".open-next/assets/_next/static/chunks/v1.js": "1", ".open-next/assets/favicon.ico": "icon", ".open-next/assets/BUILD_ID": "1" });
+    let state = (await assetSyncProvider.create(inputs(dir))).outs;
+    const build = async (v: number) => {
+      fs.rmSync(path.join(dir, `.open-next/assets/_next/static/chunks/v${v - 1}.js`));
+      fs.writeFileSync(path.join(dir, `.open-next/assets/_next/static/chunks/v${v}.js`), String(v));
+      state = (await assetSyncProvider.update!("id", state, inputs(dir))).outs;
+    };
+    await build(2);
+    // Five syncs of the same build: a header, the timeouts, the credentials.
+    for (const [i, extra] of [{ timeouts: { attempts: 5 } }, { timeouts: { attempts: 6 } }, { aws: { ...inputs(dir).aws, stsRegion: "eu-central-1" } }, {}, { timeouts: { attempts: 7 } }].entries()) {
+      const next = { ...inputs(dir), ...extra };
+      next.files = next.files.map((f) => (f.key.endsWith("favicon.ico") ? { ...f, headers: { ...f.headers, "x-amz-meta-round": String(i) } } : f));
+      assert.strictEqual((await assetSyncProvider.diff!("id", state, next)).changes, true);
+      state = (await assetSyncProvider.update!("id", state, next)).outs;
+    }
+    await build(3);
+    const chunks = (await keys()).filter((k) => k.includes("/chunks/")).map((k) => k.replace(/^.*\//, ""));
+    assert.deepStrictEqual(chunks, ["v1.js", "v2.js", "v3.js"], "build 1 is one of the last 3 builds");
+    await build(4);
+    await build(5);
+    const later = (await keys()).filter((k) => k.includes("/chunks/")).map((k) => k.replace(/^.*\//, ""));
+    assert.deepStrictEqual(later, ["v2.js", "v3.js", "v4.js", "v5.js"], "and goes after 3 more builds");
+    await assetSyncProvider.delete!("id", state);
+  });
+
   it("retries a transient failure", async () => {
     const dir = app({ ".open-next/assets/a.txt": "a", ".open-next/assets/b.txt": "b" });
     s3.failOnce("/site/_assets/b.txt");
@@ -117,19 +143,21 @@ describe("asset sync against a local S3-compatible server", function () {
     await assetSyncProvider.delete!("id", r.outs);
   });
 
-  it("runs serialized as Pulumi does, in a fresh process", async () => {
+  it("runs serialized as Pulumi does, in a fresh process (create, then the diff of a preview that reads the journal)", async () => {
     const dir = app({ ".open-next/assets/x.css": "body{}" });
     const sf = await pulumi.runtime.serializeFunction(() => assetSyncProvider);
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sync-"));
     fs.writeFileSync(path.join(tmp, "provider.js"), sf.text);
     fs.writeFileSync(path.join(tmp, "run.js"), `
       const p = require("./provider.js").${sf.exportName}();
-      p.create(${JSON.stringify(inputs(dir))}).then((r) => process.stdout.write(JSON.stringify(r.outs.uploaded)), (e) => { console.error(e.message); process.exit(1); });`);
+      const inputs = ${JSON.stringify(inputs(dir))};
+      p.create(inputs).then((r) => p.diff("id", r.outs, inputs).then((d) => process.stdout.write(JSON.stringify([r.outs.uploaded, d.changes]))))
+        .catch((e) => { console.error(e.message); process.exit(1); });`);
     // Not execFileSync: the S3 server runs in this process and must keep answering.
     const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(tmp, "run.js")], {
       cwd: process.cwd(), encoding: "utf8", env: { ...process.env, NODE_PATH: path.join(process.cwd(), "node_modules") },
     });
-    assert.strictEqual(out, "1");
+    assert.strictEqual(out, "[1,false]");
     assert.deepStrictEqual(await keys(), ["_assets/x.css"]);
     const { files, ...rest } = inputs(dir);
     await assetSyncProvider.delete!("id", { ...rest, files, retained: [] });
