@@ -10,6 +10,7 @@ import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../..
 import { assetManifest, IMMUTABLE, REVALIDATE } from "../../../src/components/nextjs-web/assets";
 import type { OpenNextOutput } from "../../../src/components/nextjs-web/build";
 import { startLocalS3, type LocalS3 } from "../../s3-server";
+import { strictProject } from "../../strict-layout";
 
 const OUTPUT = {
   origins: { s3: { type: "s3", originPath: "_assets", copy: [{ from: ".open-next/assets", to: "_assets", cached: true }, { from: ".open-next/cache", to: "_cache", cached: false }] } },
@@ -163,28 +164,20 @@ describe("asset sync against a local S3-compatible server", function () {
     await assetSyncProvider.delete!("id", { ...rest, files, retained: [] });
   });
 
-  it("runs serialized in a project whose node_modules holds only stackfile (a pnpm-like layout): the SDK loads from stackfile's own install", async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "strict-"));
-    const own = path.join(root, "store", "stackfile@0.1.0", "node_modules");
-    fs.mkdirSync(path.join(own, "stackfile"), { recursive: true });
-    fs.writeFileSync(path.join(own, "stackfile", "package.json"), JSON.stringify({ name: "stackfile", version: "0.1.0" }));
-    fs.mkdirSync(path.join(own, "@aws-sdk"), { recursive: true });
-    fs.symlinkSync(path.join(process.cwd(), "node_modules", "@aws-sdk", "client-s3"), path.join(own, "@aws-sdk", "client-s3"));
-    const project = path.join(root, "project");
-    fs.mkdirSync(path.join(project, "node_modules"), { recursive: true });
-    fs.symlinkSync(path.join(own, "stackfile"), path.join(project, "node_modules", "stackfile"));
-    const env = { ...process.env };
-    delete env.NODE_PATH;
-    await assert.rejects(promisify(execFile)(process.execPath, ["-e", "require('@aws-sdk/client-s3')"], { cwd: project, env }), /Cannot find module/, "the project itself cannot load the SDK");
-
+  it("runs serialized in a project whose node_modules holds only stackfile (a pnpm-like layout): the SDK and the credential providers load from stackfile's own install", async () => {
+    const { root, project, env } = await strictProject();
     fs.cpSync(app({ ".open-next/assets/strict.css": "a{}" }), path.join(project, "app"), { recursive: true });
+    // Credentials from a profile: fromIni, of @aws-sdk/credential-providers.
+    fs.writeFileSync(path.join(root, "credentials"), "[site]\naws_access_key_id = S3RVER\naws_secret_access_key = S3RVER\n");
     const sf = await pulumi.runtime.serializeFunction(() => assetSyncProvider);
     assert.ok(!sf.text.includes(process.cwd()), "nothing registered names this checkout's path");
     fs.writeFileSync(path.join(root, "provider.js"), sf.text);
     const run = path.join(root, "run.js");
+    const strictInputs = { ...inputs(path.join(project, "app")), baseDir: "app" };
+    strictInputs.aws = { ...strictInputs.aws, profile: "site", sharedCredentialsFiles: [path.join(root, "credentials")], sharedConfigFiles: [path.join(root, "none")] } as typeof strictInputs.aws;
     fs.writeFileSync(run, `
       const p = require("./provider.js").${sf.exportName}();
-      p.create(${JSON.stringify({ ...inputs(path.join(project, "app")), baseDir: "app" })}).then((r) => process.stdout.write(JSON.stringify(r.outs.uploaded)), (e) => { console.error(e.message); process.exit(1); });`);
+      p.create(${JSON.stringify(strictInputs)}).then((r) => process.stdout.write(JSON.stringify(r.outs.uploaded)), (e) => { console.error(e.message); process.exit(1); });`);
     const { stdout } = await promisify(execFile)(process.execPath, [run], { cwd: project, encoding: "utf8", env });
     assert.strictEqual(stdout, "1");
     assert.deepStrictEqual(await keys(), ["_assets/strict.css"]);
