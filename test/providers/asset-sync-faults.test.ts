@@ -1,8 +1,8 @@
 // The asset sync against the local S3 server behind a fault proxy: stalled
 // uploads, DeleteObjects' per-key errors, a provider process killed in the
 // middle of an update, a failed update that overwrote deployed files, a
-// journal that cannot be read, a bucket deleted before the resource, a file
-// changed after the plan. Every case ends (no update or delete waits forever) and a
+// journal that cannot be read, an endpoint that never takes the connection, a
+// bucket deleted before the resource, a file changed after the plan. Every case ends (no update or delete waits forever) and a
 // run after the fault leaves exactly the wanted files.
 import * as assert from "assert";
 import * as fs from "fs";
@@ -16,6 +16,7 @@ import { ASSET_SYNC_JOURNAL } from "../../src/providers/asset-sync-s3";
 import { assetManifest } from "../../src/components/nextjs-web/assets";
 import type { OpenNextOutput } from "../../src/components/nextjs-web/build";
 import { startLocalS3, type LocalS3 } from "../s3-server";
+import { startBlackhole } from "../blackhole";
 
 const OUTPUT = { origins: { s3: { type: "s3", originPath: "_assets", copy: [{ from: "assets", to: "_assets", cached: true }] } }, behaviors: [] } as unknown as OpenNextOutput;
 
@@ -203,6 +204,20 @@ describe("asset sync under faults (local S3 behind a fault proxy)", function () 
     const dir = app({ "a.txt": "a" });
     s3.proxy.add({ method: "GET", url: /asset-sync-pending\.json/, times: Infinity, action: { status: 403, body: "<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>" } });
     await assert.rejects(assetSyncProvider.create(inputs(dir)), /s3:\/\/faults\/_stackfile\/asset-sync-pending\.json: AccessDenied; the deploying identity needs s3:ListBucket on the bucket .*and s3:GetObject/);
+  });
+
+  it("an S3 endpoint that never takes the connection (a blackhole) fails the sync within the connect bound, naming the timeout", async () => {
+    const dir = app({ "a.txt": "a" });
+    const hole = await startBlackhole();
+    try {
+      const start = Date.now();
+      await assert.rejects(assetSyncProvider.create({ ...inputs(dir), aws: { endpoints: [{ s3: hole.endpoint }], s3UsePathStyle: true }, timeouts: { ...TIMEOUTS, connectMs: 300 } }),
+        /read of the sync's journal failed after 3 attempt\(s\): .*(did not establish a connection|connection).*300 ms/);
+      // 3 tries of ours x 2 of the SDK's, 300 ms each, plus backoff.
+      assert.ok(Date.now() - start < 8000, `took ${Date.now() - start} ms`);
+    } finally {
+      hole.stop();
+    }
   });
 
   it("deleting when the bucket is already gone succeeds; an update to a missing bucket fails naming it", async () => {
