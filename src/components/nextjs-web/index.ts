@@ -107,7 +107,9 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const edge = p.useEdgeFunction === true;
     // The deploy-time steps use the account, role and endpoints of this component's AWS provider.
     const access = awsAccessOf(this);
-    if (access.warning) pulumi.log.warn(access.warning, this);
+    void access.warning?.then((w) => {
+      if (w) pulumi.log.warn(w, this);
+    });
 
     const storage = createStorage(scope, build, (p.fileOptions ?? []) as NextjsFileOption[], region, access);
     this.bucket = storage.bucket;
