@@ -1,6 +1,7 @@
 // `npm run bench:example`: the README's main job, timed as a new user meets it:
 // `plan examples/yaml-stack/stack.yaml` from a clean app (with the OpenNext
-// build) and again (build skipped), with the build's own time from its line.
+// build) and again (build skipped), with the build's own time from its line,
+// and the time the build stamp's output digest takes to check.
 import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
@@ -23,3 +24,13 @@ fs.rmSync(path.join(ROOT, "examples", "nextjs-app", ".next"), { recursive: true,
 const first = plan();
 const second = plan();
 console.log(`plan of the example stack: first ${first.s.toFixed(1)} s (${first.build}), second ${second.s.toFixed(1)} s (${second.build})`);
+
+// What the second plan spends checking that the build's output is what its stamp vouches for.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { outputsDigest } = require("../dist/components/nextjs-web/build-stamp") as typeof import("../src/components/nextjs-web/build-stamp");
+const outDir = path.join(ROOT, "examples", "nextjs-app", ".open-next");
+outputsDigest(outDir);
+const t0 = process.hrtime.bigint();
+const digest = outputsDigest(outDir);
+const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+console.log(`output digest of the example's build (checked before a build is reused): ${digest.files} files, ${(digest.bytes / (1 << 20)).toFixed(1)} MB, ${ms.toFixed(0)} ms`);

@@ -14,3 +14,10 @@ void pulumi.runtime.setMocks(
   "stackfile",
   "test",
 );
+
+// Every build in the tests uses one build secret, as deploys should: `plan`
+// (which would use the public placeholder without one) and the components
+// (random keys without one) then share one build of the example app instead
+// of rebuilding it whenever they alternate. Tests of the other cases set or
+// clear it themselves.
+process.env.STACKFILE_BUILD_SECRET ??= "test-suite-build-secret-0123456789abcdef";

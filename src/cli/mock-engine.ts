@@ -3,6 +3,7 @@
 // by the tests: the very program `pulumi up` runs, offline.
 import * as pulumi from "@pulumi/pulumi";
 import { mockCall, mockState, type MockContext } from "./mock-state";
+import { mockProviderCall } from "./mock-provider-call";
 
 export interface RegisteredResource {
   type: string;
@@ -106,6 +107,8 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
   );
   // Record parents and dependencies, which the mock API does not pass on.
   const monitor = pulumi.runtime.getMonitor() as any;
+  // Provider methods (the mock monitor has none): aws.Provider's terraformConfig(), as pulumi-aws answers it.
+  monitor.call = mockProviderCall((name) => resources.find((r) => r.type === "pulumi:providers:aws" && r.name === name)?.inputs);
   const register = monitor.registerResource.bind(monitor);
   monitor.registerResource = (req: any, callback: any) => {
     const parent = req.getParent();

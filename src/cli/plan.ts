@@ -111,7 +111,9 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   const resolved = new Map<string, Pulumi.Output<Record<string, unknown>>>();
-  const run = await runWithMocks(
+  // A plan never deploys: with no build secret given, builds use the public placeholder (reproducible everywhere).
+  const { withPlaceholderBuildSecret } = (require("../components/nextjs-web/build-keys") as typeof import("../components/nextjs-web/build-keys"));
+  const run = await withPlaceholderBuildSecret(() => runWithMocks(
     () => {
       const current = { name: undefined as string | undefined };
       try {
@@ -123,7 +125,7 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
       }
     },
     { project, stack: "plan", config, secretKeys: Object.keys(config), region },
-  ).finally(() => {
+  )).finally(() => {
     Error.stackTraceLimit = stackTraceLimit;
   });
   if (run.errors.length) throw new PlanRunError(undefined, run.errors.map((e) => e.message).join("; "));

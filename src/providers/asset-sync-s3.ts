@@ -117,15 +117,31 @@ export async function deleteKeys(client: any, S3: any, bucket: string, keys: str
   }
 }
 
-/** The keys the journal lists ([] when there is none). */
-export async function readJournal(client: any, S3: any, bucket: string): Promise<string[] | undefined> {
+/**
+ * The keys the journal lists (undefined when there is none). Without
+ * s3:ListBucket on the bucket, S3 answers a missing key with AccessDenied,
+ * not NoSuchKey: that fails, naming the permission.
+ */
+export async function readJournal(client: any, S3: any, bucket: string, attempts = 3): Promise<string[] | undefined> {
+  let text: string;
   try {
-    const r: any = await withRetry("read of the sync's journal", () => client.send(new S3.GetObjectCommand({ Bucket: bucket, Key: JOURNAL })));
-    const parsed = JSON.parse(await r.Body.transformToString());
-    return Array.isArray(parsed?.keys) ? parsed.keys.filter((k: unknown) => typeof k === "string") : [];
+    const r: any = await withRetry("read of the sync's journal", () => client.send(new S3.GetObjectCommand({ Bucket: bucket, Key: JOURNAL })), attempts);
+    text = await r.Body.transformToString();
   } catch (err) {
-    if (s3ErrorCode(err) === "NoSuchKey") return undefined;
+    const code = s3ErrorCode(err);
+    if (code === "NoSuchKey") return undefined;
+    if (code === "AccessDenied" || code === "Forbidden") {
+      throw fatal(`asset sync: reading s3://${bucket}/${JOURNAL}: AccessDenied; the deploying identity needs s3:ListBucket on the bucket ` +
+        "(without it S3 answers AccessDenied instead of NoSuchKey for a journal that does not exist) and s3:GetObject, s3:PutObject, s3:DeleteObject on its objects");
+    }
     throw err;
+  }
+  try {
+    const parsed = JSON.parse(text);
+    return Array.isArray(parsed?.keys) ? parsed.keys.filter((k: unknown) => typeof k === "string") : [];
+  } catch {
+    // A journal that is not JSON names nothing: every file is uploaded again (see planSync).
+    return ["*"];
   }
 }
 

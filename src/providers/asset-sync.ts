@@ -4,25 +4,35 @@
 // the `_next/static` files of the last builds (pages opened before a deploy
 // still load them), then removes them; deletes what it uploaded when deleted.
 // Uses the stack's AWS provider settings (`aws`: credentials, role, endpoints).
-// Keys an update uploads before its state is saved are listed in a journal in
-// the bucket, so a failed or killed update's files are removed (or recorded)
-// by the next run. Self-contained: clients are built inside each method;
-// files are read from `baseDir` (relative to the engine's working directory).
+// Every key an update writes (new or overwritten) is listed in a journal in
+// the bucket before it is written, and the journal is removed once the state
+// records the result. While a journal exists, `diff` reports a change (a
+// failed or killed update left files no state records as they are), and the
+// next update uploads its listed keys again and removes the ones no longer
+// wanted: the bucket converges to the deployed inputs, a return to earlier
+// ones included. Self-contained: clients are built inside each method; files
+// are read from `baseDir` (relative to the engine's working directory).
 import type * as pulumi from "@pulumi/pulumi";
 import { awsClientConfig, sdkModule, type AwsSettings, type AwsTimeouts } from "./aws-clients";
 import { deleteJournal, deleteKeys, eachBounded, readJournal, s3ErrorCode, uploadFile, writeJournal } from "./asset-sync-s3";
+import { planSync } from "./asset-sync-plan";
 
 // Function values, so Pulumi serializes them with the provider (a module
 // reference would be written as a require of a path).
 const clientConfig = awsClientConfig;
 const loadSdk = sdkModule;
 const s3 = { deleteJournal, deleteKeys, eachBounded, readJournal, s3ErrorCode, uploadFile, writeJournal };
+const plans = { planSync };
 
 /** Bump when the provider's behaviour changes. */
-export const ASSET_SYNC_VERSION = 3;
+export const ASSET_SYNC_VERSION = 4;
 
 /** How many earlier builds' files under `keepPrefixes` stay after a deploy. */
 export const RETAINED_BUILDS = 3;
+
+/** Bounds on the journal read of a preview's diff: it never waits long. */
+const DIFF_TIMEOUTS: AwsTimeouts = { connectMs: 5_000, idleMs: 10_000, requestMs: 15_000, attempts: 2 };
+const DIFF_DEADLINE_MS = 30_000;
 
 export interface AssetSyncInputs {
   bucket: string;
@@ -47,11 +57,39 @@ export interface AssetSyncInputs {
 export interface AssetSyncOutputs extends AssetSyncInputs {
   /** Which sync this is (1 at create, one more at each update that ran). */
   generation: number;
-  /** Keys of earlier builds kept under `keepPrefixes`, with the generation that dropped them. */
+  /** How many builds were deployed (a new set of files under keepPrefixes counts one; other updates do not). */
+  builds: number;
+  /** Keys of earlier builds kept under `keepPrefixes`, with the build count that dropped them. */
   retained: { key: string; since: number }[];
   /** Files uploaded by the last create or update. */
   uploaded: number;
   deleted: number;
+}
+
+const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/**
+ * Whether the bucket holds a journal (an earlier update failed or was
+ * killed), within DIFF_DEADLINE_MS; true also when that cannot be told (the
+ * update then reads it and says why it cannot).
+ */
+async function journalPending(olds: any, news: any): Promise<boolean> {
+  const usable = (v: any) => v !== undefined && !JSON.stringify(v ?? null).includes(UNKNOWN);
+  const pick = (k: string) => (usable(news[k]) ? news[k] : olds[k]);
+  const S3 = loadSdk("@aws-sdk/client-s3");
+  // The diff's bounds, or the resource's own where they are tighter.
+  const own: any = usable(news.timeouts) ? news.timeouts ?? {} : {};
+  const bounds: any = Object.fromEntries(Object.entries(DIFF_TIMEOUTS).map(([k, v]) => [k, Math.min(v as number, typeof own[k] === "number" ? own[k] : Infinity)]));
+  const client = new S3.S3Client(clientConfig(pick("aws"), "s3", pick("region"), bounds));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const deadline = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), DIFF_DEADLINE_MS)));
+    const read = s3.readJournal(client, S3, olds.bucket, 1).then((j: string[] | undefined) => j !== undefined, () => true);
+    return (await Promise.race([read, deadline])) !== false;
+  } finally {
+    clearTimeout(timer);
+    client.destroy();
+  }
 }
 
 export const assetSyncProvider: pulumi.dynamic.ResourceProvider = {
@@ -64,83 +102,65 @@ export const assetSyncProvider: pulumi.dynamic.ResourceProvider = {
     const sameAws = stable(olds.aws ?? {}) === stable(news.aws ?? {});
     const changes = replaces.length > 0 || !sameAws ||
       ["files", "copies", "keepPrefixes", "syncVersion", "region", "timeouts"].some((k) => !same(k));
-    return { changes, replaces, deleteBeforeReplace: false };
+    // The same inputs: still a change while a failed update's journal says the bucket differs from the state.
+    return { changes: changes || await journalPending(olds, news), replaces, deleteBeforeReplace: false };
   },
 
   async create(inputs: any) {
-    const outs = await sync(inputs, [], [], 1, false);
+    const outs = await sync(inputs, undefined, false);
     return { id: `${inputs.bucket}/assets`, outs };
   },
 
   async update(_id: string, olds: any, news: any) {
-    return { outs: await sync(news, olds.files ?? [], olds.retained ?? [], (olds.generation ?? 1) + 1, false) };
+    return { outs: await sync(news, olds, false) };
   },
 
   async delete(_id: string, props: any) {
-    await sync({ ...props, files: [], keepPrefixes: [] }, props.files ?? [], props.retained ?? [], (props.generation ?? 1) + 1, true);
+    await sync({ ...props, files: [], keepPrefixes: [] }, props, true);
   },
 };
 
 /**
- * Uploads what changed from `oldFiles` to `inputs.files` and deletes what is
- * gone. `deleting`: the resource's delete, where a bucket already gone is success.
+ * Uploads what changed from the state `olds` (undefined at create) to
+ * `inputs.files`, what the journal lists, and deletes what is gone.
+ * `deleting`: the resource's delete, where a bucket already gone is success.
  */
-async function sync(inputs: any, oldFiles: any[], oldRetainedRaw: any[], generation: number, deleting: boolean): Promise<any> {
-  const RETAIN: number = inputs.retainBuilds;
+async function sync(inputs: any, olds: any | undefined, deleting: boolean): Promise<any> {
   const bucket: string = inputs.bucket;
-  // Earlier versions kept bare keys: they count as dropped by the previous sync.
-  const oldRetained: { key: string; since: number }[] = oldRetainedRaw.map((r: any) => (typeof r === "string" ? { key: r, since: generation - 1 } : r));
   const path = require("path");
   const S3 = loadSdk("@aws-sdk/client-s3");
   const client = new S3.S3Client(clientConfig(inputs.aws, "s3", inputs.region, inputs.timeouts));
   const { __provider: _p, ...rest } = inputs;
   try {
-    const before = new Map<string, any>(oldFiles.map((f: any) => [f.key, f]));
-    const wanted = new Set<string>(inputs.files.map((f: any) => f.key));
-    const recorded = new Set<string>([...before.keys(), ...oldRetained.map((r) => r.key)]);
-    const changed = inputs.files.filter((f: any) => {
-      const o = before.get(f.key);
-      return !o || o.hash !== f.hash || JSON.stringify(o.headers) !== JSON.stringify(f.headers);
-    });
     const source = (key: string): string => {
       const copy = inputs.copies.find((c: any) => key.startsWith(c.to + "/"));
       if (!copy) throw new Error(`no source folder for ${key}`);
       return path.join(inputs.baseDir, copy.from, key.slice(copy.to.length + 1));
     };
-
-    // Keys an earlier update uploaded and no state records: wanted ones are
-    // uploaded again below, the others removed.
     const journal = await s3.readJournal(client, S3, bucket);
-    const orphans = (journal ?? []).filter((k) => !recorded.has(k) && !wanted.has(k));
-    const fresh = changed.map((f: any) => f.key).filter((k: string) => !recorded.has(k));
-    if (fresh.length) await s3.writeJournal(client, S3, bucket, [...(journal ?? []), ...fresh]);
+    const plan = plans.planSync(olds, inputs, journal ?? [], inputs.retainBuilds);
+    // Listed before any is written: a failure or a kill at any point leaves them named.
+    if (plan.upload.length) await s3.writeJournal(client, S3, bucket, [...(journal ?? []), ...plan.upload.map((f: any) => f.key)]);
 
-    const { done, failures } = await s3.eachBounded(changed, inputs.concurrency ?? 16, (f: any) => s3.uploadFile(client, S3, bucket, f, source(f.key)));
+    const { done, failures } = await s3.eachBounded(plan.upload, inputs.concurrency ?? 16, (f: any) => s3.uploadFile(client, S3, bucket, f, source(f.key)));
     if (failures.length) {
-      // Remove what this attempt added (the journal lists it if this fails too).
-      const added = done.map((f: any) => f.key).filter((k: string) => !recorded.has(k));
+      // Remove what this attempt added; what it overwrote stays listed in the journal for the next run.
+      const added = done.map((f: any) => f.key).filter((k: string) => plan.unrecorded.has(k));
+      const overwritten = done.length - added.length;
       const cleaned = await s3.deleteKeys(client, S3, bucket, added).then(() => true, () => false);
       const first = failures[0].error?.message ?? String(failures[0].error);
       const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : "";
       const after = added.length === 0 ? "" : cleaned
         ? `; the ${added.length} new file(s) it had uploaded were removed`
         : `; the ${added.length} new file(s) it had uploaded are listed in s3://${bucket}/_stackfile/ and removed by the next deploy`;
-      throw new Error(`asset sync to ${bucket}: ${first}${more}${after}`);
+      const restored = overwritten === 0 ? "" : `; the ${overwritten} deployed file(s) it overwrote are listed in s3://${bucket}/_stackfile/, and the next deploy uploads the deployed version again (even with no change)`;
+      throw new Error(`asset sync to ${bucket}: ${first}${more}${after}${restored}`);
     }
 
-    // What is gone: kept under keepPrefixes for the next builds (old pages still
-    // load them), deleted otherwise and once older than RETAIN builds.
-    const keep = (k: string) => inputs.keepPrefixes.some((p: string) => k.startsWith(p));
-    const dropped = oldFiles.map((f: any) => f.key).filter((k: string) => !wanted.has(k));
-    const retainedBefore = oldRetained.filter((r) => !wanted.has(r.key));
-    const expired = retainedBefore.filter((r) => generation - r.since >= RETAIN || !keep(r.key)).map((r) => r.key);
-    const retainedMap = new Map<string, number>(retainedBefore.filter((r) => !expired.includes(r.key)).map((r) => [r.key, r.since]));
-    for (const k of dropped.filter(keep)) if (!retainedMap.has(k)) retainedMap.set(k, generation);
-    const retained = [...retainedMap].map(([key, since]) => ({ key, since })).sort((a, b) => (a.key < b.key ? -1 : 1));
-    const remove = [...new Set([...dropped.filter((k: string) => !keep(k)), ...expired, ...orphans])];
-    await s3.deleteKeys(client, S3, bucket, remove);
-    if (journal || fresh.length) await s3.deleteJournal(client, S3, bucket);
-    return { ...rest, generation, retained, uploaded: changed.length, deleted: remove.length };
+    await s3.deleteKeys(client, S3, bucket, plan.remove);
+    if (journal || plan.upload.length) await s3.deleteJournal(client, S3, bucket);
+    const generation = (olds?.generation ?? 0) + 1;
+    return { ...rest, generation, builds: plan.builds, retained: plan.retained, uploaded: plan.upload.length, deleted: plan.remove.length };
   } catch (err) {
     // Deleting from a bucket already gone: nothing is left to delete.
     if (deleting && s3.s3ErrorCode(err) === "NoSuchBucket") return undefined;

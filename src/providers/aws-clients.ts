@@ -50,6 +50,8 @@ export interface AwsTimeouts {
   requestMs?: number;
   /** Attempts per request, with the SDK's backoff between them. */
   attempts?: number;
+  /** For a credential lookup (a profile's role, SSO or credential_process, the default chain); each assumed role gets this much more. */
+  credentialsMs?: number;
 }
 
 /**
@@ -109,29 +111,57 @@ function expandHome(file: string): string {
 }
 
 /**
- * The credentials the AWS provider would use, as the SDK takes them: static
- * keys, else a profile of the shared files, else the SDK's default chain
- * (undefined); then each assumed role in turn. As Terraform's provider does.
+ * A credential provider that gives up after `ms`: a lookup that waits on
+ * something (an STS or SSO endpoint, a credential_process) ends with `what`
+ * named, never waits forever. Not retried (`fatal`): the bound is the answer.
  */
-export function awsCredentials(settings: AwsSettings | undefined, region: string, requestHandler?: Record<string, unknown>): any {
+export function boundedCredentials(provider: (options?: any) => Promise<any>, what: string, ms: number): (options?: any) => Promise<any> {
+  return async (options?: any) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error(`stackfile: ${what.replace("%s", `${ms / 1000} s`)}`), { fatal: true })), ms);
+    });
+    try {
+      return await Promise.race([provider(options), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/**
+ * The credentials the AWS provider would use, as the SDK takes them: static
+ * keys, else a profile of the shared files, else the SDK's default chain;
+ * then each assumed role in turn. As Terraform's provider does. Each lookup
+ * is bounded (`credentialsMs`, 60 s by default; a role's bound includes the
+ * lookups before it).
+ */
+export function awsCredentials(settings: AwsSettings | undefined, region: string, requestHandler?: Record<string, unknown>, credentialsMs = 60_000): any {
   const s = settings ?? {};
   const providers = () => sdkModule("@aws-sdk/credential-providers");
   let base: any;
   if (s.accessKey && s.secretKey) {
     base = { accessKeyId: s.accessKey, secretAccessKey: s.secretKey, ...(s.token ? { sessionToken: s.token } : {}) };
   } else if (s.profile || s.sharedCredentialsFiles?.length || s.sharedConfigFiles?.length) {
-    base = providers().fromIni({
+    const profile = s.profile || process.env.AWS_PROFILE || "default";
+    base = boundedCredentials(providers().fromIni({
       ...(s.profile ? { profile: s.profile } : {}),
       ...(s.sharedCredentialsFiles?.length ? { filepath: expandHome(s.sharedCredentialsFiles[0]) } : {}),
       ...(s.sharedConfigFiles?.length ? { configFilepath: expandHome(s.sharedConfigFiles[0]) } : {}),
       clientConfig: { region },
-    });
+    }), `the credentials of AWS profile '${profile}' (a role_arn, SSO or credential_process there) did not arrive within %s; check the profile (aws sts get-caller-identity --profile ${profile})`, credentialsMs);
+  } else {
+    base = boundedCredentials(providers().fromNodeProviderChain({ clientConfig: { region } }),
+      "the AWS SDK's default credential chain (environment, AWS_PROFILE and the shared files, SSO, credential_process, container or instance role) gave no credentials within %s; " +
+      "check them (aws sts get-caller-identity), or set aws:profile or keys in the stack's config", credentialsMs);
   }
   const sts = awsEndpoints(s).sts;
+  let depth = 1;
   for (const role of s.assumeRoles ?? []) {
     if (!role?.roleArn) continue;
     const seconds = durationSeconds(role);
-    base = providers().fromTemporaryCredentials({
+    depth++;
+    base = boundedCredentials(providers().fromTemporaryCredentials({
       params: {
         RoleArn: role.roleArn,
         RoleSessionName: role.sessionName || "stackfile",
@@ -143,9 +173,9 @@ export function awsCredentials(settings: AwsSettings | undefined, region: string
         ...(role.transitiveTagKeys?.length ? { TransitiveTagKeys: role.transitiveTagKeys } : {}),
         ...(role.sourceIdentity ? { SourceIdentity: role.sourceIdentity } : {}),
       },
-      ...(base ? { masterCredentials: base } : {}),
+      masterCredentials: base,
       clientConfig: { region: s.stsRegion || region, ...(sts ? { endpoint: sts } : {}), ...(requestHandler ? { requestHandler } : {}) },
-    });
+    }), `assuming role ${role.roleArn} did not answer within %s (STS in ${s.stsRegion || region}${sts ? ` at ${sts}` : ""}, with the credentials before it)`, credentialsMs * depth);
   }
   return base;
 }
@@ -165,8 +195,7 @@ export function awsClientConfig(settings: AwsSettings | undefined, service: "s3"
   };
   const clientRegion = service === "cloudfront" ? "us-east-1" : region;
   const config: Record<string, any> = { region: clientRegion, maxAttempts: t.attempts ?? 4, requestHandler };
-  const credentials = awsCredentials(settings, region, requestHandler);
-  if (credentials) config.credentials = credentials;
+  config.credentials = awsCredentials(settings, region, requestHandler, t.credentialsMs);
   const endpoint = awsEndpoints(settings)[service];
   if (endpoint) config.endpoint = endpoint;
   if (service === "s3" && String(settings?.s3UsePathStyle) === "true") config.forcePathStyle = true;

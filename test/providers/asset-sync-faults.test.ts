@@ -1,7 +1,8 @@
 // The asset sync against the local S3 server behind a fault proxy: stalled
 // uploads, DeleteObjects' per-key errors, a provider process killed in the
-// middle of an update, a bucket deleted before the resource, a file changed
-// after the plan. Every case ends (no update or delete waits forever) and a
+// middle of an update, a failed update that overwrote deployed files, a
+// journal that cannot be read, an endpoint that never takes the connection, a
+// bucket deleted before the resource, a file changed after the plan. Every case ends (no update or delete waits forever) and a
 // run after the fault leaves exactly the wanted files.
 import * as assert from "assert";
 import * as fs from "fs";
@@ -9,12 +10,13 @@ import * as os from "os";
 import * as path from "path";
 import { spawn } from "child_process";
 import * as pulumi from "@pulumi/pulumi";
-import { S3Client, ListObjectsV2Command, DeleteObjectsCommand, DeleteBucketCommand } from "@aws-sdk/client-s3";
+import { S3Client, ListObjectsV2Command, DeleteObjectsCommand, DeleteBucketCommand, GetObjectCommand } from "@aws-sdk/client-s3";
 import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../src/providers/asset-sync";
 import { ASSET_SYNC_JOURNAL } from "../../src/providers/asset-sync-s3";
 import { assetManifest } from "../../src/components/nextjs-web/assets";
 import type { OpenNextOutput } from "../../src/components/nextjs-web/build";
 import { startLocalS3, type LocalS3 } from "../s3-server";
+import { startBlackhole } from "../blackhole";
 
 const OUTPUT = { origins: { s3: { type: "s3", originPath: "_assets", copy: [{ from: "assets", to: "_assets", cached: true }] } }, behaviors: [] } as unknown as OpenNextOutput;
 
@@ -50,6 +52,7 @@ describe("asset sync under faults (local S3 behind a fault proxy)", function () 
     baseDir: dir, keepPrefixes: ["_assets/_next/static/"], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION,
     ...assetManifest(dir, OUTPUT), ...extra,
   });
+  const body = async (key: string) => (await client.send(new GetObjectCommand({ Bucket: "faults", Key: key }))).Body!.transformToString();
   const emptyBucket = async (bucket = "faults") => {
     const all = await keys(bucket);
     if (all.length) await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: all.map((Key) => ({ Key })) } }));
@@ -159,6 +162,62 @@ describe("asset sync under faults (local S3 behind a fault proxy)", function () 
     const wanted = ["_assets/a.txt", ...Array.from({ length: 10 }, (_, i) => `_assets/n${i + 10}.txt`)].sort();
     assert.deepStrictEqual(await keys(), wanted);
     assert.deepStrictEqual(retried.outs.files.map((f: { key: string }) => f.key), wanted);
+  });
+
+  it("a failed update that overwrote a deployed file: a revert to the deployed inputs shows a change and puts the deployed version back", async () => {
+    const dir = app({ "index.txt": "version A" });
+    const deployed = (await assetSyncProvider.create(inputs(dir))).outs;
+    fs.writeFileSync(path.join(dir, "assets", "index.txt"), "version B");
+    fs.writeFileSync(path.join(dir, "assets", "z-new.txt"), "new");
+    s3.proxy.add({ method: "PUT", url: /\/faults\/_assets\/z-new\.txt/, times: Infinity, action: { status: 403, body: "<Error><Code>AccessDenied</Code><Message>denied</Message></Error>" } });
+    await assert.rejects(assetSyncProvider.update!("id", deployed, { ...inputs(dir), concurrency: 1 }), (err: Error) => {
+      assert.match(err.message, /upload of _assets\/z-new\.txt failed/);
+      assert.match(err.message, /1 deployed file\(s\) it overwrote .* the next deploy uploads the deployed version again/);
+      return true;
+    });
+    s3.proxy.clear();
+    assert.strictEqual(await body("_assets/index.txt"), "version B", "the bucket holds what no state records");
+
+    // The source goes back to what the state records.
+    fs.rmSync(path.join(dir, "assets", "z-new.txt"));
+    fs.writeFileSync(path.join(dir, "assets", "index.txt"), "version A");
+    assert.strictEqual((await assetSyncProvider.diff!("id", deployed, inputs(dir))).changes, true, "the journal makes it a change");
+    const healed = await assetSyncProvider.update!("id", deployed, inputs(dir));
+    assert.strictEqual(await body("_assets/index.txt"), "version A");
+    assert.deepStrictEqual(await keys(), ["_assets/index.txt"], "no journal left, no stray file");
+    assert.strictEqual((await assetSyncProvider.diff!("id", healed.outs, inputs(dir))).changes, false, "and then no change");
+  });
+
+  it("a preview that cannot read the journal ends within its bound and reports a change (the update then says why)", async () => {
+    const dir = app({ "a.txt": "a" });
+    const deployed = (await assetSyncProvider.create(inputs(dir))).outs;
+    s3.proxy.add({ method: "GET", url: /asset-sync-pending\.json/, times: Infinity, action: "stall" });
+    const start = Date.now();
+    const d = await assetSyncProvider.diff!("id", deployed, inputs(dir));
+    assert.strictEqual(d.changes, true);
+    assert.ok(Date.now() - start < 10000, `took ${Date.now() - start} ms`);
+    s3.proxy.clear();
+    s3.proxy.stalled.length = 0;
+  });
+
+  it("reading the journal without s3:ListBucket (AccessDenied for a missing key) fails the update, naming the permission", async () => {
+    const dir = app({ "a.txt": "a" });
+    s3.proxy.add({ method: "GET", url: /asset-sync-pending\.json/, times: Infinity, action: { status: 403, body: "<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>" } });
+    await assert.rejects(assetSyncProvider.create(inputs(dir)), /s3:\/\/faults\/_stackfile\/asset-sync-pending\.json: AccessDenied; the deploying identity needs s3:ListBucket on the bucket .*and s3:GetObject/);
+  });
+
+  it("an S3 endpoint that never takes the connection (a blackhole) fails the sync within the connect bound, naming the timeout", async () => {
+    const dir = app({ "a.txt": "a" });
+    const hole = await startBlackhole();
+    try {
+      const start = Date.now();
+      await assert.rejects(assetSyncProvider.create({ ...inputs(dir), aws: { endpoints: [{ s3: hole.endpoint }], s3UsePathStyle: true }, timeouts: { ...TIMEOUTS, connectMs: 300 } }),
+        /read of the sync's journal failed after 3 attempt\(s\): .*(did not establish a connection|connection).*300 ms/);
+      // 3 tries of ours x 2 of the SDK's, 300 ms each, plus backoff.
+      assert.ok(Date.now() - start < 8000, `took ${Date.now() - start} ms`);
+    } finally {
+      hole.stop();
+    }
   });
 
   it("deleting when the bucket is already gone succeeds; an update to a missing bucket fails naming it", async () => {

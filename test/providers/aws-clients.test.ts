@@ -1,7 +1,8 @@
 // The SDK client configuration the dynamic providers build from the stack's
 // AWS provider settings: region, endpoints, path style, timeouts, and the
 // credentials each case resolves to (static keys, a profile of a shared
-// credentials file, a chain of roles assumed through a local STS endpoint).
+// credentials file, a chain of roles assumed through a local STS endpoint),
+// and the bound on every credential lookup.
 import * as assert from "assert";
 import * as fs from "fs";
 import * as http from "http";
@@ -9,6 +10,7 @@ import * as os from "os";
 import * as path from "path";
 import type { AddressInfo } from "net";
 import { awsClientConfig } from "../../src/providers/aws-clients";
+import { startBlackhole } from "../blackhole";
 
 interface FakeSts { endpoint: string; calls: { params: URLSearchParams; signedBy: string }[]; stop(): Promise<void> }
 
@@ -42,8 +44,9 @@ const credentialsOf = async (config: Record<string, any>) => {
 };
 
 describe("AWS client configuration of the dynamic providers", () => {
-  it("S3: the stack's region, the s3 entry of aws:endpoints, path style, bounded requests; the SDK's default credentials when none are set", () => {
-    const c = awsClientConfig({ endpoints: [{ s3: "http://127.0.0.1:9000", cloudfront: "http://127.0.0.1:9001" }], s3UsePathStyle: "true" }, "s3", "eu-west-1");
+  it("S3: the stack's region, the s3 entry of aws:endpoints, path style, bounded requests; the SDK's default credential chain when none are set", () => {
+    const { credentials, ...c } = awsClientConfig({ endpoints: [{ s3: "http://127.0.0.1:9000", cloudfront: "http://127.0.0.1:9001" }], s3UsePathStyle: "true" }, "s3", "eu-west-1");
+    assert.strictEqual(typeof credentials, "function", "the default chain, bounded in time");
     assert.deepStrictEqual(c, {
       region: "eu-west-1", maxAttempts: 4, endpoint: "http://127.0.0.1:9000", forcePathStyle: true,
       requestHandler: { connectionTimeout: 10000, socketTimeout: 60000, requestTimeout: 600000, throwOnRequestTimeout: true },
@@ -51,7 +54,7 @@ describe("AWS client configuration of the dynamic providers", () => {
   });
 
   it("CloudFront: signed for us-east-1 whatever the stack's region, the cloudfront endpoint, timeouts as given", () => {
-    const c = awsClientConfig({ endpoints: [{ cloudfront: "http://127.0.0.1:9001" }] }, "cloudfront", "eu-west-1", { connectMs: 1, idleMs: 2, requestMs: 3, attempts: 5 });
+    const { credentials: _default, ...c } = awsClientConfig({ endpoints: [{ cloudfront: "http://127.0.0.1:9001" }] }, "cloudfront", "eu-west-1", { connectMs: 1, idleMs: 2, requestMs: 3, attempts: 5 });
     assert.deepStrictEqual(c, {
       region: "us-east-1", maxAttempts: 5, endpoint: "http://127.0.0.1:9001",
       requestHandler: { connectionTimeout: 1, socketTimeout: 2, requestTimeout: 3, throwOnRequestTimeout: true },
@@ -69,6 +72,50 @@ describe("AWS client configuration of the dynamic providers", () => {
     fs.writeFileSync(file, "[default]\naws_access_key_id = DEFAULT\naws_secret_access_key = d\n\n[prod]\naws_access_key_id = PROD\naws_secret_access_key = p\n");
     const c = awsClientConfig({ profile: "prod", sharedCredentialsFiles: [file], sharedConfigFiles: [path.join(dir, "none")] }, "s3", "us-east-1");
     assert.deepStrictEqual(await credentialsOf(c), { accessKeyId: "PROD", secretAccessKey: "p", sessionToken: undefined });
+  });
+
+  describe("credential lookups end within their bound, naming what did not answer", () => {
+    const slowProfile = () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "creds-"));
+      fs.writeFileSync(path.join(dir, "config"), "[profile slow]\ncredential_process = sleep 3\n");
+      fs.writeFileSync(path.join(dir, "credentials"), "");
+      return { config: path.join(dir, "config"), credentials: path.join(dir, "credentials") };
+    };
+    const bounded = async (config: Record<string, any>, pattern: RegExp) => {
+      const start = Date.now();
+      await assert.rejects(credentialsOf(config), pattern);
+      assert.ok(Date.now() - start < 2500, `took ${Date.now() - start} ms`);
+    };
+
+    it("a profile whose credential_process never answers", async () => {
+      const f = slowProfile();
+      await bounded(awsClientConfig({ profile: "slow", sharedCredentialsFiles: [f.credentials], sharedConfigFiles: [f.config] }, "s3", "us-east-1", { credentialsMs: 300 }),
+        /^Error: stackfile: the credentials of AWS profile 'slow' \(a role_arn, SSO or credential_process there\) did not arrive within 0\.3 s; check the profile \(aws sts get-caller-identity --profile slow\)$/);
+    });
+
+    it("an assumed role whose STS endpoint never answers", async () => {
+      const hole = await startBlackhole();
+      try {
+        await bounded(awsClientConfig({ accessKey: "AK", secretKey: "SK", assumeRoles: [{ roleArn: "arn:aws:iam::1:role/stuck" }], endpoints: [{ sts: hole.endpoint }] }, "s3", "us-east-1", { credentialsMs: 300 }),
+          /^Error: stackfile: assuming role arn:aws:iam::1:role\/stuck did not answer within 0\.6 s/);
+      } finally {
+        hole.stop();
+      }
+    });
+
+    it("the SDK's default chain (here AWS_PROFILE naming a slow profile)", async () => {
+      const f = slowProfile();
+      const saved = { ...process.env };
+      for (const k of ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"]) delete process.env[k];
+      Object.assign(process.env, { AWS_PROFILE: "slow", AWS_CONFIG_FILE: f.config, AWS_SHARED_CREDENTIALS_FILE: f.credentials });
+      try {
+        await bounded(awsClientConfig(undefined, "s3", "us-east-1", { credentialsMs: 300 }),
+          /^Error: stackfile: the AWS SDK's default credential chain \(environment, AWS_PROFILE and the shared files, SSO, credential_process, container or instance role\) gave no credentials within 0\.3 s/);
+      } finally {
+        for (const k of ["AWS_PROFILE", "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE"]) delete process.env[k];
+        Object.assign(process.env, saved);
+      }
+    });
   });
 
   describe("assumed roles", () => {

@@ -1,10 +1,19 @@
 // The invalidation provider against a local endpoint that answers
 // CreateInvalidation as CloudFront does: a CallerReference it has seen
-// returns the earlier invalidation instead of making one.
+// returns the earlier invalidation instead of making one. Called directly,
+// and serialized as Pulumi does and run in a fresh process (in this checkout,
+// and in a pnpm-like project).
 import * as assert from "assert";
 import * as http from "http";
 import type { AddressInfo } from "net";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { execFile } from "child_process";
+import { promisify } from "util";
+import * as pulumi from "@pulumi/pulumi";
 import { invalidationProvider, INVALIDATION_VERSION } from "../../src/providers/cloudfront-invalidation";
+import { strictProject } from "../strict-layout";
 
 interface FakeCloudFront { endpoint: string; created: string[]; references: string[]; stop(): Promise<void> }
 
@@ -57,6 +66,35 @@ describe("CloudFront invalidation provider", () => {
     await invalidationProvider.update!("id", b.outs, inputs("a".repeat(64)));
     assert.strictEqual(cf.created.length, 3, `three invalidations made, references ${cf.references.join(", ")}`);
     assert.strictEqual(new Set(cf.references).size, 3);
+  });
+
+  /** Runs `script` (given the provider as `p`) on the provider serialized as Pulumi does, in a fresh node process in `cwd`. */
+  const serialized = async (script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> => {
+    const sf = await pulumi.runtime.serializeFunction(() => invalidationProvider);
+    assert.ok(!sf.text.includes(process.cwd()), "nothing registered names this checkout's path");
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "invalidation-"));
+    fs.writeFileSync(path.join(tmp, "provider.js"), sf.text);
+    fs.writeFileSync(path.join(tmp, "run.js"), `const p = require("./provider.js").${sf.exportName}();\n(async () => { ${script} })().catch((e) => { console.error(e.message); process.exit(1); });`);
+    // Not execFileSync: the fake CloudFront answers from this process.
+    return (await promisify(execFile)(process.execPath, [path.join(tmp, "run.js")], { cwd, encoding: "utf8", env })).stdout;
+  };
+
+  it("runs serialized as Pulumi does, in a fresh process: create, a diff, an update", async () => {
+    const made = cf.created.length;
+    const out = await serialized(`
+      const a = await p.create(${JSON.stringify(inputs("d".repeat(64)))});
+      const d = await p.diff(a.id, a.outs, ${JSON.stringify(inputs("e".repeat(64)))});
+      const b = await p.update(a.id, a.outs, ${JSON.stringify(inputs("e".repeat(64)))});
+      process.stdout.write(JSON.stringify([a.id, d.changes, b.outs.invalidationId]));`,
+    process.cwd(), { ...process.env, NODE_PATH: path.join(process.cwd(), "node_modules") });
+    assert.deepStrictEqual(JSON.parse(out), [`I${made + 1}`, true, `I${made + 2}`]);
+  });
+
+  it("runs serialized in a project whose node_modules holds only stackfile (a pnpm-like layout): the CloudFront SDK loads from stackfile's own install", async () => {
+    const { project, env } = await strictProject();
+    const made = cf.created.length;
+    const out = await serialized(`process.stdout.write((await p.create(${JSON.stringify(inputs("f".repeat(64)))})).id);`, project, env);
+    assert.strictEqual(out, `I${made + 1}`);
   });
 
   it("a deploy that changes nothing invalidates nothing (not even a new provider version)", async () => {

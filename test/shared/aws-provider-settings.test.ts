@@ -1,7 +1,9 @@
 // Which AWS settings a component hands its dynamic providers: the stack's
 // `aws:*` config for the default provider, an explicit AwsProvider's
 // arguments (given to the component or to a parent), a plain aws.Provider's
-// visible outputs with a warning. Keys stay secrets.
+// configuration as its terraformConfig() method gives it (answered by the
+// mock engine as pulumi-aws does), or its visible outputs with a warning when
+// that fails. Keys stay secrets.
 import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
@@ -78,9 +80,31 @@ describe("AWS settings handed to the dynamic providers", () => {
     }
   });
 
-  it("a plain aws.Provider: its profile is used, and a warning says what cannot be seen", async () => {
-    const r = await run(() => new Probe("p", { providers: [new aws.Provider("plain", { region: "eu-west-1", profile: "plain-profile", assumeRoles: [{ roleArn: "arn:aws:iam::3:role/x" }] })] }));
-    assert.strictEqual(r.one(INVALIDATION).inputs.aws.profile, "plain-profile");
-    assert.match(String(r.result.access.warning), /plain aws\.Provider.*cannot see its assumeRoles, endpoints or sharedCredentialsFiles; make it with stackfile's AwsProvider/);
+  it("a plain aws.Provider: read through its terraformConfig(), every setting is seen as with AwsProvider, secret, and no warning", async () => {
+    const args = {
+      region: "eu-west-1", profile: "plain-profile", sharedCredentialsFiles: ["~/.aws/plain"], stsRegion: "eu-central-1", s3UsePathStyle: true,
+      assumeRoles: [{ roleArn: "arn:aws:iam::333333333333:role/x", sessionName: "deploy", externalId: "e-1", duration: "1h", tags: { team: "web" } }],
+      endpoints: [{ s3: "http://127.0.0.1:9000", cloudfront: "http://127.0.0.1:9001", sts: "http://127.0.0.1:9002" }],
+      accessKey: "AKIAPLAIN", secretKey: "plain-secret",
+    };
+    const plain = await run(() => new Probe("p", { providers: [new aws.Provider("plain", args)] }));
+    const viaAwsProvider = await run(() => new Probe("p", { providers: [new AwsProvider("plain", args)] }));
+    const seen = secretInput(plain.one(INVALIDATION).inputs.aws);
+    assert.deepStrictEqual(seen, secretInput(viaAwsProvider.one(INVALIDATION).inputs.aws), "as an AwsProvider with the same arguments");
+    assert.deepStrictEqual(seen, {
+      accessKey: "AKIAPLAIN", secretKey: "plain-secret", profile: "plain-profile", sharedCredentialsFiles: ["~/.aws/plain"], stsRegion: "eu-central-1", s3UsePathStyle: true,
+      assumeRoles: args.assumeRoles, endpoints: args.endpoints,
+    });
+    assert.strictEqual(await plain.result.access.warning, undefined);
+  });
+
+  it("a plain aws.Provider whose terraformConfig() fails: its region, profile and keys are used, and a warning says what cannot be seen and why", async () => {
+    // A preview where the role is not known yet: pulumi-aws cannot give the configuration then.
+    const r = await run(() => new Probe("p", { providers: [new aws.Provider("plain", {
+      region: "eu-west-1", profile: "plain-profile", assumeRoles: [{ roleArn: pulumi.output(pulumi.unknown as unknown as string) }],
+    })] }), { preview: true });
+    assert.deepStrictEqual(secretInput(r.one(INVALIDATION).inputs.aws), { profile: "plain-profile" });
+    assert.match(String(await r.result.access.warning),
+      /plain aws\.Provider whose configuration could not be read \(terraformConfig\(\): .*All inputs to provider configuration must be known.*\).*cannot see its assumeRoles, endpoints or sharedCredentialsFiles; make it with stackfile's AwsProvider/);
   });
 });

@@ -3,16 +3,26 @@
 // code) and the draft-mode keys (in prerender-manifest.json and
 // preview-props.json). Random keys make two builds of the same commit differ,
 // so every pull-request preview would show a code change. With a build secret
-// (`STACKFILE_BUILD_SECRET`, the same wherever the stack is built) the keys
-// are derived from it: stable across builds and checkouts, and still secret.
-// Without one, Next.js's random keys stay (never keys anyone could derive
-// from the sources) and the build says it is not reproducible.
+// the keys are derived from it: stable across builds and checkouts, and still
+// secret. The secret comes from, in this order:
+// 1. the environment's STACKFILE_BUILD_SECRET;
+// 2. the stack's secret config `stackfile:buildSecret` (`pulumi up`, read by
+//    the component);
+// 3. for `plan` and `diff`, which never deploy, a fixed public placeholder,
+//    so their output is the same in every checkout. Anyone can derive keys
+//    from it; the build stamp records which key a build used, so a deploy
+//    never reuses such a build.
+// Without any, Next.js's random keys stay (never keys anyone could derive from
+// the sources) and the build says it is not reproducible.
 import { createHmac } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { BuildError } from "./build-error";
 
 export const BUILD_SECRET_ENV = "STACKFILE_BUILD_SECRET";
+export const BUILD_SECRET_CONFIG = "stackfile:buildSecret";
+/** What `plan` and `diff` build with when no secret is given. Public: never deploy keys derived from it. */
+export const PLACEHOLDER_BUILD_SECRET = "stackfile-public-placeholder-build-secret-for-plan-and-diff";
 const ACTIONS_KEY_ENV = "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY";
 
 export interface PreviewKeys {
@@ -26,19 +36,54 @@ export interface BuildKeys {
   env: Record<string, string>;
   /** Draft-mode keys written into the build's manifests. */
   preview: PreviewKeys;
-  /** Names the keys without revealing them: part of the build stamp, so a new secret rebuilds. */
+  /** Names the keys without revealing them: part of the build stamp, so another secret rebuilds. */
   fingerprint: string;
+  /** Where the secret came from. */
+  source: "env" | "config" | "placeholder";
+}
+
+export interface BuildSecretSources {
+  env?: NodeJS.ProcessEnv;
+  /** The stack's `stackfile:buildSecret`, when the component runs under Pulumi. */
+  config?: string;
+  /** No secret given: use the placeholder (`plan`, `diff`). Default: whether a plan is running (see withPlaceholderBuildSecret). */
+  placeholder?: boolean;
+}
+
+let planning = false;
+
+/**
+ * Runs `fn` (a `plan` or a `diff`, which never deploy) with builds that use
+ * the public placeholder secret when none is given, instead of random keys.
+ * The stack's config is not read then: the environment's secret or the placeholder.
+ */
+export async function withPlaceholderBuildSecret<T>(fn: () => Promise<T>): Promise<T> {
+  const before = planning;
+  planning = true;
+  try {
+    return await fn();
+  } finally {
+    planning = before;
+  }
 }
 
 const derive = (secret: string, purpose: string, bytes: number) =>
   createHmac("sha256", secret).update(`stackfile/next/${purpose}`).digest().subarray(0, bytes);
 
-/** The keys a build uses, or undefined when no build secret is set (Next.js's random keys). */
-export function buildKeys(env: NodeJS.ProcessEnv = process.env): BuildKeys | undefined {
-  const secret = env[BUILD_SECRET_ENV];
+/** The keys a build uses, or undefined when no build secret is given (Next.js's random keys). */
+export function buildKeys(from: BuildSecretSources = {}): BuildKeys | undefined {
+  const env = from.env ?? process.env;
+  const placeholder = from.placeholder ?? planning;
+  const [secret, source, name] = env[BUILD_SECRET_ENV]
+    ? [env[BUILD_SECRET_ENV]!, "env" as const, BUILD_SECRET_ENV]
+    : from.config && !placeholder
+      ? [from.config, "config" as const, BUILD_SECRET_CONFIG]
+      : placeholder
+        ? [PLACEHOLDER_BUILD_SECRET, "placeholder" as const, "the placeholder"]
+        : [undefined, undefined, undefined];
   if (!secret) return undefined;
   if (secret.length < 32) {
-    throw new BuildError(`${BUILD_SECRET_ENV} is ${secret.length} characters; use at least 32 random ones (for instance \`openssl rand -hex 32\`)`);
+    throw new BuildError(`${name} is ${secret.length} characters; use at least 32 random ones (for instance \`openssl rand -hex 32\`)`);
   }
   return {
     env: { [ACTIONS_KEY_ENV]: env[ACTIONS_KEY_ENV] || derive(secret, "server-actions", 32).toString("base64") },
@@ -48,6 +93,7 @@ export function buildKeys(env: NodeJS.ProcessEnv = process.env): BuildKeys | und
       previewModeEncryptionKey: derive(secret, "preview-encryption", 32).toString("hex"),
     },
     fingerprint: derive(secret, "fingerprint", 8).toString("hex") + (env[ACTIONS_KEY_ENV] ? "+own-actions-key" : ""),
+    source,
   };
 }
 

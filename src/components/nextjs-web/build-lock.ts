@@ -1,7 +1,11 @@
 // One build at a time per app directory: two plans (or two deploys) building
 // the same `.open-next` at once would leave files and manifests that disagree.
 // The lock is a directory made atomically beside the build, holding its
-// owner; a lock whose process is gone is taken over.
+// owner; a lock whose process is gone is taken over. Taking over is itself
+// done under a second lock (`.open-next.lock.takeover`), with the owner read
+// again there: two waiters that both judged a lock stale remove it once, and
+// never the lock one of them has taken since. Any file of the lock may vanish
+// between two steps (its holder finishing): that is a retry, never an error.
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -10,6 +14,8 @@ import { BuildError } from "./build-error";
 export const LOCK = ".open-next.lock";
 const WAIT_MS = 250;
 const GIVE_UP_MS = 30 * 60 * 1000;
+/** A lock (or takeover lock) with no owner file this old was left half-made by a killed process. */
+const HALF_MADE_MS = 10_000;
 
 interface Owner { pid: number; host: string; started: number }
 
@@ -26,11 +32,64 @@ function alive(pid: number): boolean {
   }
 }
 
+const code = (err: unknown) => (err as NodeJS.ErrnoException)?.code;
+
 function ownerOf(lock: string): Owner | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(lock, "owner.json"), "utf8")) as Owner;
+    const o = JSON.parse(fs.readFileSync(path.join(lock, "owner.json"), "utf8")) as Owner;
+    return typeof o?.pid === "number" ? o : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Milliseconds since `dir` was made, or undefined when it is gone. */
+function age(dir: string): number | undefined {
+  try {
+    return Date.now() - fs.statSync(dir).mtimeMs;
+  } catch (err) {
+    if (code(err) === "ENOENT") return undefined;
+    throw err;
+  }
+}
+
+/** The lock's state: free (gone), stale (its process gone on this machine, or half-made long ago), or held. */
+function judge(lock: string): { state: "free" } | { state: "stale"; owner?: Owner } | { state: "held"; owner?: Owner } {
+  const owner = ownerOf(lock);
+  if (owner) return owner.host === os.hostname() && !alive(owner.pid) ? { state: "stale", owner } : { state: "held", owner };
+  const made = age(lock);
+  if (made === undefined) return { state: "free" };
+  // The owner file is written just after the directory: give its maker time.
+  return made > HALF_MADE_MS && !ownerOf(lock) ? { state: "stale" } : { state: "held" };
+}
+
+/** Makes `dir`; false when it exists. */
+function take(dir: string): boolean {
+  try {
+    fs.mkdirSync(dir);
+    return true;
+  } catch (err) {
+    if (code(err) === "EEXIST") return false;
+    throw err;
+  }
+}
+
+/**
+ * Removes the lock if it is still stale, deciding under the takeover lock so
+ * that only one waiter removes it, and only the lock it judged.
+ */
+function takeOver(lock: string): void {
+  const guard = `${lock}.takeover`;
+  if (!take(guard)) {
+    // Another waiter is taking over (for microseconds), or one was killed doing so long ago.
+    if ((age(guard) ?? 0) > HALF_MADE_MS) fs.rmSync(guard, { recursive: true, force: true });
+    else sleep(WAIT_MS / 10);
+    return;
+  }
+  try {
+    if (judge(lock).state === "stale") fs.rmSync(lock, { recursive: true, force: true });
+  } finally {
+    fs.rmSync(guard, { recursive: true, force: true });
   }
 }
 
@@ -40,21 +99,18 @@ export function withBuildLock<T>(appDir: string, label: string, say: (line: stri
   const start = Date.now();
   let told = false;
   for (;;) {
-    try {
-      fs.mkdirSync(lock);
+    if (take(lock)) {
       fs.writeFileSync(path.join(lock, "owner.json"), JSON.stringify({ pid: process.pid, host: os.hostname(), started: Date.now() } satisfies Owner));
       break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }
-    const owner = ownerOf(lock);
-    // Gone (on this machine), or a lock left half-made by a killed process.
-    const stale = owner ? owner.host === os.hostname() && !alive(owner.pid) : Date.now() - fs.statSync(lock).mtimeMs > 10_000;
-    if (stale) {
-      fs.rmSync(lock, { recursive: true, force: true });
+    const seen = judge(lock);
+    if (seen.state === "free") continue;
+    if (seen.state === "stale") {
+      takeOver(lock);
       continue;
     }
     if (!told) {
+      const owner = seen.owner;
       say(`${label}: waiting for another build of ${path.relative(process.cwd(), appDir) || "."}${owner ? ` (process ${owner.pid}, started ${new Date(owner.started).toISOString()})` : ""} ...`);
       told = true;
     }

@@ -9,11 +9,11 @@ import { sourceHash } from "./source-hash";
 import { BuildError } from "./build-error";
 import { checkEdgePackageSize, serverModule } from "./edge-package";
 import { EDGE, STREAMING, openNextCommand, overrideConfig } from "./open-next-config";
-import { readOutput, readStamp, writeStamp } from "./build-stamp";
+import { outputsChanged, readOutput, readStamp, writeStamp, type Stamp } from "./build-stamp";
 import { withBuildLock } from "./build-lock";
 import { normalizeBuildPaths } from "./normalize-output";
 import { ensureSharpForArm64 } from "./sharp";
-import { BUILD_SECRET_ENV, buildKeys, pinPreviewKeys, type BuildKeys } from "./build-keys";
+import { BUILD_SECRET_CONFIG, BUILD_SECRET_ENV, buildKeys, pinPreviewKeys, type BuildKeys } from "./build-keys";
 
 /** `.open-next/open-next.output.json`, the parts read here. */
 export interface OpenNextOutput {
@@ -55,6 +55,8 @@ export interface BuildOptions {
   say?: (line: string) => void;
   /** Show the build's own output as it runs (otherwise only when it fails). Also STACKFILE_VERBOSE=1. */
   verbose?: boolean;
+  /** The stack's secret config `stackfile:buildSecret` (the component reads it); STACKFILE_BUILD_SECRET wins over it. */
+  configSecret?: string;
 }
 
 export { BuildError };
@@ -82,18 +84,24 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   const say = opts.say ?? stderrLine;
   const where = path.relative(process.cwd(), dir) || ".";
   const outDir = path.join(dir, ".open-next");
-  const keys = buildKeys();
+  const keys = buildKeys({ config: opts.configSecret });
+  if (keys?.source === "placeholder") {
+    say(`${label}: no build secret given, so this plan builds with stackfile's public placeholder key (the same in every checkout; a deploy never reuses such a build)`);
+  }
 
   const { output, hash, built } = withBuildLock(dir, label, say, () => {
     const override = streaming ? STREAMING : edge ? EDGE : undefined;
     const command = opts.buildCommand ?? openNextCommand(dir) + (override ? ` --config-path ${overrideConfig(dir, override)}` : "");
-    const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered", `keys:${keys?.fingerprint ?? "random"}`]);
-    const last = readStamp(outDir) === hash ? readOutput(dir, outDir) : undefined;
+    const keysUsed = keys?.fingerprint ?? "random";
+    const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered", `keys:${keysUsed}`]);
+    const stamp = readStamp(outDir);
+    const last = stamp?.sourceHash === hash ? lastBuild(dir, outDir, stamp) : undefined;
     if (last && "output" in last) {
       say(`${label}: sources unchanged, build skipped`);
       return { output: last.output, hash, built: false };
     }
     if (last && "why" in last) say(`${label}: the last build is not whole (${last.why}); building again`);
+    else if (stamp && stamp.keys !== keysUsed) say(`${label}: the last build used other build keys; building again`);
     say(`building ${label} (${opts.buildCommand ? `\`${opts.buildCommand}\`` : "OpenNext"}) in ${where} ...`);
     const started = Date.now();
     runBuild(dir, command, opts, say, keys);
@@ -106,7 +114,7 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
     normalizeBuildPaths(outDir);
     if (keys) pinPreviewKeys(outDir, keys.preview);
     ensureSharpForArm64(outDir, result.output);
-    writeStamp(outDir, hash);
+    writeStamp(outDir, hash, keysUsed);
     say(`${label}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { output: result.output, hash, built: true };
   });
@@ -123,13 +131,22 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   }
   if (!keys) {
     warnings.push(
-      `${appDir}: no ${BUILD_SECRET_ENV} is set, so Next.js makes new server-action and draft-mode keys on every build ` +
-      "and two builds of the same sources deploy different code; set it (at least 32 random characters, the same wherever you build) to make builds reproducible",
+      `${appDir}: no build secret is set, so Next.js makes new server-action and draft-mode keys on every build ` +
+      "and two builds of the same sources deploy different code; set one (at least 32 random characters, the same wherever you deploy from) " +
+      `to make builds reproducible: \`pulumi config set --secret ${BUILD_SECRET_CONFIG} "$(openssl rand -hex 32)"\`, or ${BUILD_SECRET_ENV} in the environment`,
     );
   }
   const buildIdFile = [path.join(outDir, "assets", "BUILD_ID"), path.join(dir, ".next", "BUILD_ID")].find((f) => fs.existsSync(f));
   const buildId = buildIdFile ? fs.readFileSync(buildIdFile, "utf8").trim() : hash.slice(0, 20);
   return { appDir: dir, output, buildId, sourceHash: hash, built, warnings };
+}
+
+/** The last build's output if it is whole and what its stamp vouches for, else why not. */
+function lastBuild(dir: string, outDir: string, stamp: Stamp): { output: OpenNextOutput } | { why: string } {
+  const read = readOutput(dir, outDir);
+  if ("why" in read) return read;
+  const changed = outputsChanged(outDir, stamp);
+  return changed ? { why: changed } : read;
 }
 
 /** Runs the build command; its output shows live with `verbose`, else only when it fails. */

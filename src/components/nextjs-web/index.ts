@@ -5,6 +5,7 @@ import * as aws from "@pulumi/aws";
 import type { NextjsFileOption, NextjsWebProperties } from "./properties";
 import type { NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { buildNextApp, BuildError, type BuildResult } from "./build";
+import { BUILD_SECRET_CONFIG } from "./build-keys";
 import { cloudFrontInvokePermissions, type PolicyStatement, type SiteScope } from "./functions";
 import { OpenNextOutputError, createSiteCdn, type FunctionOrigin } from "./cdn";
 import { Invalidation, type NextjsWebOwnChildArgs } from "./dynamic-resources";
@@ -89,7 +90,8 @@ export class NextjsWeb extends pulumi.ComponentResource {
     try {
       const settings = { buildCommand: p.buildCommand as string | undefined, streaming: p.streamingEnabled === true, edge: p.useEdgeFunction === true };
       claimAppDirectory(name, p.appDirectory as string, settings);
-      build = buildNextApp(p.appDirectory as string, { ...settings, label: name });
+      // The stack's build secret (`pulumi config set --secret stackfile:buildSecret ...`), read as the program starts.
+      build = buildNextApp(p.appDirectory as string, { ...settings, label: name, configSecret: pulumi.runtime.getConfig(BUILD_SECRET_CONFIG) });
     } catch (err) {
       if (err instanceof BuildError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
       throw err;
@@ -106,7 +108,9 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const edge = p.useEdgeFunction === true;
     // The deploy-time steps use the account, role and endpoints of this component's AWS provider.
     const access = awsAccessOf(this);
-    if (access.warning) pulumi.log.warn(access.warning, this);
+    void access.warning?.then((w) => {
+      if (w) pulumi.log.warn(w, this);
+    });
 
     const storage = createStorage(scope, build, (p.fileOptions ?? []) as NextjsFileOption[], region, access);
     this.bucket = storage.bucket;

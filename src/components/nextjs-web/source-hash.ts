@@ -1,7 +1,8 @@
 // A content hash of a Next.js app's sources: what decides whether it must be
 // built again. Build outputs and dependencies' folders are left out; folders
 // reached through a symlink (a shared folder) and the workspace packages the
-// app depends on are in (a monorepo's local packages), and so is the lockfile
+// app depends on, directly or through another one, are in (a monorepo's local
+// packages), and so is the lockfile
 // found walking up. Paths are hashed relative to the app: the same sources
 // hash the same wherever the checkout is.
 import { createHash, type Hash } from "crypto";
@@ -54,25 +55,44 @@ function installed(dir: string, name: string): string | undefined {
   }
 }
 
+type Manifest = { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; optionalDependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+
+function manifest(dir: string): Manifest | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The package installed as `name` from `dir`, when it is a local one: a link to a folder outside every node_modules. */
+function localPackage(dir: string, name: string): string | undefined {
+  const at = installed(dir, name);
+  if (!at || !fs.lstatSync(at).isSymbolicLink()) return undefined;
+  const real = fs.realpathSync(at);
+  return real.split(path.sep).includes("node_modules") ? undefined : real;
+}
+
 /**
  * The app's dependencies that are local packages (a workspace's): installed
- * as a link to a folder outside every node_modules. Sorted by name.
+ * as a link to a folder outside every node_modules; and theirs in turn (the
+ * dependencies, optional and peer ones of each, resolved from its folder),
+ * each once. Sorted by name.
  */
 export function workspacePackages(appDir: string): { name: string; dir: string }[] {
-  let pkg: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-  try {
-    pkg = JSON.parse(fs.readFileSync(path.join(appDir, "package.json"), "utf8"));
-  } catch {
-    return [];
+  const app = manifest(appDir);
+  if (!app) return [];
+  const found = new Map<string, { name: string; dir: string }>();
+  const queue = Object.keys({ ...app.dependencies, ...app.devDependencies }).map((name) => ({ from: appDir, name }));
+  const self = fs.realpathSync(appDir);
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const dir = localPackage(next.from, next.name);
+    if (!dir || dir === self || found.has(dir)) continue;
+    found.set(dir, { name: next.name, dir });
+    const m = manifest(dir) ?? {};
+    for (const name of Object.keys({ ...m.dependencies, ...m.optionalDependencies, ...m.peerDependencies })) queue.push({ from: dir, name });
   }
-  const out: { name: string; dir: string }[] = [];
-  for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).sort()) {
-    const at = installed(appDir, name);
-    if (!at || !fs.lstatSync(at).isSymbolicLink()) continue;
-    const real = fs.realpathSync(at);
-    if (!real.split(path.sep).includes("node_modules")) out.push({ name, dir: real });
-  }
-  return out;
+  return [...found.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.dir < b.dir ? -1 : 1));
 }
 
 function hashFiles(hash: Hash, root: string, prefix: string): void {

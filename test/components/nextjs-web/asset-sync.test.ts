@@ -10,6 +10,7 @@ import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../..
 import { assetManifest, IMMUTABLE, REVALIDATE } from "../../../src/components/nextjs-web/assets";
 import type { OpenNextOutput } from "../../../src/components/nextjs-web/build";
 import { startLocalS3, type LocalS3 } from "../../s3-server";
+import { strictProject } from "../../strict-layout";
 
 const OUTPUT = {
   origins: { s3: { type: "s3", originPath: "_assets", copy: [{ from: ".open-next/assets", to: "_assets", cached: true }, { from: ".open-next/cache", to: "_cache", cached: false }] } },
@@ -106,6 +107,32 @@ describe("asset sync against a local S3-compatible server", function () {
     assert.deepStrictEqual(await keys(), []);
   });
 
+  it("counts builds, not syncs: updates that change only headers, timeouts or credentials keep an earlier build's _next/static files", async () => {
+    const dir = app({ ".open-next/assets/_next/static/chunks/v1.js": "1", ".open-next/assets/favicon.ico": "icon", ".open-next/assets/BUILD_ID": "1" });
+    let state = (await assetSyncProvider.create(inputs(dir))).outs;
+    const build = async (v: number) => {
+      fs.rmSync(path.join(dir, `.open-next/assets/_next/static/chunks/v${v - 1}.js`));
+      fs.writeFileSync(path.join(dir, `.open-next/assets/_next/static/chunks/v${v}.js`), String(v));
+      state = (await assetSyncProvider.update!("id", state, inputs(dir))).outs;
+    };
+    await build(2);
+    // Five syncs of the same build: a header, the timeouts, the credentials.
+    for (const [i, extra] of [{ timeouts: { attempts: 5 } }, { timeouts: { attempts: 6 } }, { aws: { ...inputs(dir).aws, stsRegion: "eu-central-1" } }, {}, { timeouts: { attempts: 7 } }].entries()) {
+      const next = { ...inputs(dir), ...extra };
+      next.files = next.files.map((f) => (f.key.endsWith("favicon.ico") ? { ...f, headers: { ...f.headers, "x-amz-meta-round": String(i) } } : f));
+      assert.strictEqual((await assetSyncProvider.diff!("id", state, next)).changes, true);
+      state = (await assetSyncProvider.update!("id", state, next)).outs;
+    }
+    await build(3);
+    const chunks = (await keys()).filter((k) => k.includes("/chunks/")).map((k) => k.replace(/^.*\//, ""));
+    assert.deepStrictEqual(chunks, ["v1.js", "v2.js", "v3.js"], "build 1 is one of the last 3 builds");
+    await build(4);
+    await build(5);
+    const later = (await keys()).filter((k) => k.includes("/chunks/")).map((k) => k.replace(/^.*\//, ""));
+    assert.deepStrictEqual(later, ["v2.js", "v3.js", "v4.js", "v5.js"], "and goes after 3 more builds");
+    await assetSyncProvider.delete!("id", state);
+  });
+
   it("retries a transient failure", async () => {
     const dir = app({ ".open-next/assets/a.txt": "a", ".open-next/assets/b.txt": "b" });
     s3.failOnce("/site/_assets/b.txt");
@@ -117,46 +144,40 @@ describe("asset sync against a local S3-compatible server", function () {
     await assetSyncProvider.delete!("id", r.outs);
   });
 
-  it("runs serialized as Pulumi does, in a fresh process", async () => {
+  it("runs serialized as Pulumi does, in a fresh process (create, then the diff of a preview that reads the journal)", async () => {
     const dir = app({ ".open-next/assets/x.css": "body{}" });
     const sf = await pulumi.runtime.serializeFunction(() => assetSyncProvider);
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sync-"));
     fs.writeFileSync(path.join(tmp, "provider.js"), sf.text);
     fs.writeFileSync(path.join(tmp, "run.js"), `
       const p = require("./provider.js").${sf.exportName}();
-      p.create(${JSON.stringify(inputs(dir))}).then((r) => process.stdout.write(JSON.stringify(r.outs.uploaded)), (e) => { console.error(e.message); process.exit(1); });`);
+      const inputs = ${JSON.stringify(inputs(dir))};
+      p.create(inputs).then((r) => p.diff("id", r.outs, inputs).then((d) => process.stdout.write(JSON.stringify([r.outs.uploaded, d.changes]))))
+        .catch((e) => { console.error(e.message); process.exit(1); });`);
     // Not execFileSync: the S3 server runs in this process and must keep answering.
     const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(tmp, "run.js")], {
       cwd: process.cwd(), encoding: "utf8", env: { ...process.env, NODE_PATH: path.join(process.cwd(), "node_modules") },
     });
-    assert.strictEqual(out, "1");
+    assert.strictEqual(out, "[1,false]");
     assert.deepStrictEqual(await keys(), ["_assets/x.css"]);
     const { files, ...rest } = inputs(dir);
     await assetSyncProvider.delete!("id", { ...rest, files, retained: [] });
   });
 
-  it("runs serialized in a project whose node_modules holds only stackfile (a pnpm-like layout): the SDK loads from stackfile's own install", async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "strict-"));
-    const own = path.join(root, "store", "stackfile@0.1.0", "node_modules");
-    fs.mkdirSync(path.join(own, "stackfile"), { recursive: true });
-    fs.writeFileSync(path.join(own, "stackfile", "package.json"), JSON.stringify({ name: "stackfile", version: "0.1.0" }));
-    fs.mkdirSync(path.join(own, "@aws-sdk"), { recursive: true });
-    fs.symlinkSync(path.join(process.cwd(), "node_modules", "@aws-sdk", "client-s3"), path.join(own, "@aws-sdk", "client-s3"));
-    const project = path.join(root, "project");
-    fs.mkdirSync(path.join(project, "node_modules"), { recursive: true });
-    fs.symlinkSync(path.join(own, "stackfile"), path.join(project, "node_modules", "stackfile"));
-    const env = { ...process.env };
-    delete env.NODE_PATH;
-    await assert.rejects(promisify(execFile)(process.execPath, ["-e", "require('@aws-sdk/client-s3')"], { cwd: project, env }), /Cannot find module/, "the project itself cannot load the SDK");
-
+  it("runs serialized in a project whose node_modules holds only stackfile (a pnpm-like layout): the SDK and the credential providers load from stackfile's own install", async () => {
+    const { root, project, env } = await strictProject();
     fs.cpSync(app({ ".open-next/assets/strict.css": "a{}" }), path.join(project, "app"), { recursive: true });
+    // Credentials from a profile: fromIni, of @aws-sdk/credential-providers.
+    fs.writeFileSync(path.join(root, "credentials"), "[site]\naws_access_key_id = S3RVER\naws_secret_access_key = S3RVER\n");
     const sf = await pulumi.runtime.serializeFunction(() => assetSyncProvider);
     assert.ok(!sf.text.includes(process.cwd()), "nothing registered names this checkout's path");
     fs.writeFileSync(path.join(root, "provider.js"), sf.text);
     const run = path.join(root, "run.js");
+    const strictInputs = { ...inputs(path.join(project, "app")), baseDir: "app" };
+    strictInputs.aws = { ...strictInputs.aws, profile: "site", sharedCredentialsFiles: [path.join(root, "credentials")], sharedConfigFiles: [path.join(root, "none")] } as typeof strictInputs.aws;
     fs.writeFileSync(run, `
       const p = require("./provider.js").${sf.exportName}();
-      p.create(${JSON.stringify({ ...inputs(path.join(project, "app")), baseDir: "app" })}).then((r) => process.stdout.write(JSON.stringify(r.outs.uploaded)), (e) => { console.error(e.message); process.exit(1); });`);
+      p.create(${JSON.stringify(strictInputs)}).then((r) => process.stdout.write(JSON.stringify(r.outs.uploaded)), (e) => { console.error(e.message); process.exit(1); });`);
     const { stdout } = await promisify(execFile)(process.execPath, [run], { cwd: project, encoding: "utf8", env });
     assert.strictEqual(stdout, "1");
     assert.deepStrictEqual(await keys(), ["_assets/strict.css"]);

@@ -11,7 +11,8 @@ import { promisify } from "util";
 import { S3Client, CreateBucketCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { NextjsWeb } from "../../../src/components/nextjs-web";
 import { AwsProvider } from "../../../src/shared/aws-provider-settings";
-import { run } from "../../harness";
+import * as aws from "@pulumi/aws";
+import { run, secretInput } from "../../harness";
 import { EXAMPLE_APP, exampleBuild } from "../../nextjs-fixture";
 import { startLocalS3, type LocalS3 } from "../../s3-server";
 
@@ -65,5 +66,14 @@ describe("NextjsWeb's deploy-time steps and the stack's AWS provider", function 
     assert.deepStrictEqual(r.one(ASSETS).inputs.aws, expected);
     assert.deepStrictEqual(r.one(INVALIDATION).inputs.aws, expected);
     assert.strictEqual(r.one(ASSETS).provider, null, "a dynamic resource runs in Pulumi's own provider");
+  });
+
+  it("with a plain aws.Provider given, both deploy-time steps get its endpoints and role too (its terraformConfig()), as secrets", async () => {
+    const r = await run(() => new NextjsWeb("web", { appDirectory: EXAMPLE_APP }, {
+      providers: [new aws.Provider("site", { region: "eu-west-1", assumeRoles: [{ roleArn: "arn:aws:iam::222222222222:role/site" }], endpoints: [{ s3: "http://127.0.0.1:1", cloudfront: "http://127.0.0.1:2" }] })],
+    }), { config: { "aws:profile": "stack-default" } });
+    const expected = { assumeRoles: [{ roleArn: "arn:aws:iam::222222222222:role/site" }], endpoints: [{ s3: "http://127.0.0.1:1", cloudfront: "http://127.0.0.1:2" }] };
+    assert.deepStrictEqual(secretInput(r.one(ASSETS).inputs.aws), expected);
+    assert.deepStrictEqual(secretInput(r.one(INVALIDATION).inputs.aws), expected);
   });
 });

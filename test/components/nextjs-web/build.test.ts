@@ -58,6 +58,10 @@ describe("the build step", function () {
     ["an open-next.output.json of {}", (d: string) => fs.writeFileSync(path.join(d, ".open-next/open-next.output.json"), "{}")],
     ["a deleted server bundle", (d: string) => fs.rmSync(path.join(d, ".open-next/server-functions"), { recursive: true })],
     ["a deleted stamp", (d: string) => fs.rmSync(path.join(d, ".open-next/.stackfile-build.json"))],
+    ["a deleted handler file (its bundle folder kept)", (d: string) => fs.rmSync(path.join(d, ".open-next/server-functions/default/index.mjs"))],
+    ["deleted static chunks (assets/ kept)", (d: string) => fs.rmSync(path.join(d, ".open-next/assets/_next"), { recursive: true })],
+    ["an edited file of the output", (d: string) => fs.appendFileSync(path.join(d, ".open-next/assets/BUILD_ID"), "x")],
+    ["a file added to the output", (d: string) => fs.writeFileSync(path.join(d, ".open-next/assets/stray.txt"), "x")],
   ] as const) {
     it(`${what} makes it build again instead of failing or planning without it`, () => {
       const app = fakeApp();
@@ -68,6 +72,8 @@ describe("the build step", function () {
       const again = buildNextApp(app.dir, quiet);
       assert.deepStrictEqual([again.built, app.builds()], [true, 2]);
       assert.ok(fs.existsSync(path.join(app.dir, ".open-next/server-functions/default/index.mjs")));
+      assert.ok(fs.existsSync(path.join(app.dir, ".open-next/assets/_next/static/chunks/v1-0.js")));
+      assert.strictEqual(buildNextApp(app.dir, quiet).built, false, "and the new build is reused");
     });
   }
 

@@ -2,13 +2,16 @@
 // build id, asset keys and hashes, code archives and their digests, seeding
 // trigger and invalidation key depend on content, never on where the
 // checkout is. Two real OpenNext builds, from scratch, with one build secret
-// (Next.js's own keys are random otherwise: see build-keys.ts).
+// (Next.js's own keys are random otherwise: see build-keys.ts); and `plan`
+// with no secret at all, which builds with the public placeholder key.
 import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { spawnSync } from "child_process";
 import { cli } from "../../cli/cli-helpers";
+import { fakeNextApp } from "../../fake-next-app";
+import { PLACEHOLDER_BUILD_SECRET } from "../../../src/components/nextjs-web/build-keys";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const APP = path.join(ROOT, "examples", "nextjs-app");
@@ -52,6 +55,51 @@ async function planIn(at: string): Promise<string> {
     else process.env.STACKFILE_BUILD_SECRET = secret;
   }
 }
+
+/** `plan --json` of a stack in `dir` with no build secret anywhere, and what it wrote to stderr. */
+async function planWithoutSecret(dir: string): Promise<{ out: string; stderr: string }> {
+  const here = process.cwd();
+  const secret = process.env.STACKFILE_BUILD_SECRET;
+  delete process.env.STACKFILE_BUILD_SECRET;
+  const written: string[] = [];
+  const write = process.stderr.write;
+  process.stderr.write = ((chunk: string) => written.push(String(chunk)) > 0) as typeof process.stderr.write;
+  process.chdir(dir);
+  try {
+    const r = await cli("plan", "stack.yaml", "--json");
+    assert.strictEqual(r.code, 0, r.err);
+    return { out: r.out, stderr: written.join("") };
+  } finally {
+    process.stderr.write = write;
+    process.chdir(here);
+    if (secret !== undefined) process.env.STACKFILE_BUILD_SECRET = secret;
+  }
+}
+
+describe("a plan without a build secret", function () {
+  this.timeout(60000);
+
+  it("builds with the public placeholder key: two checkouts of an app plan the same archive hashes, and it says so in one line", async () => {
+    const plans = [];
+    for (const at of [fs.mkdtempSync(path.join(os.tmpdir(), "plan-a-")), path.join(fs.mkdtempSync(path.join(os.tmpdir(), "plan-b-")), "deeper")]) {
+      fs.mkdirSync(at, { recursive: true });
+      const app = fakeNextApp("same", at);
+      fs.writeFileSync(path.join(at, "stack.yaml"), `resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./app\n      buildCommand: '${app.buildCommand}'\n`);
+      plans.push(await planWithoutSecret(at));
+    }
+    const archives = (out: string) => JSON.parse(out).resources.filter((r: any) => typeof r.inputs.code === "object").map((r: any) => [r.name, JSON.stringify(r.inputs.code)]);
+    assert.ok(archives(plans[0].out).length > 0);
+    assert.ok(archives(plans[0].out).every(([, code]: string[]) => /sha256 [0-9a-f]{64}/.test(code)));
+    assert.deepStrictEqual(archives(plans[0].out), archives(plans[1].out));
+    assert.strictEqual(plans[0].out, plans[1].out, "the whole plan too");
+    for (const p of plans) {
+      assert.deepStrictEqual(p.stderr.split("\n").filter((l) => l.includes("placeholder")), [
+        "web: no build secret given, so this plan builds with stackfile's public placeholder key (the same in every checkout; a deploy never reuses such a build)",
+      ]);
+      assert.ok(!p.stderr.includes(PLACEHOLDER_BUILD_SECRET));
+    }
+  });
+});
 
 describe("a build is reproducible by content", function () {
   this.timeout(600000);

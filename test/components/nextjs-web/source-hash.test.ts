@@ -1,0 +1,46 @@
+// What the source hash of an app covers in a monorepo: the workspace packages
+// it depends on, and theirs in turn (app -> @acme/ui -> @acme/utils), each
+// once, wherever the chain leads; registry packages are never sources.
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { sourceHash, workspacePackages } from "../../../src/components/nextjs-web/source-hash";
+
+/** apps/web -> @acme/ui -> @acme/utils (and back to @acme/ui: a cycle), linked in the root node_modules as npm does. */
+function monorepo(): { root: string; app: string; ui: string; utils: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "mono-"));
+  const app = path.join(root, "apps/web");
+  const ui = path.join(root, "packages/ui");
+  const utils = path.join(root, "packages/utils");
+  for (const d of [app, ui, utils, path.join(root, "node_modules/@acme"), path.join(root, "node_modules/left")]) fs.mkdirSync(d, { recursive: true });
+  fs.writeFileSync(path.join(app, "package.json"), JSON.stringify({ dependencies: { "@acme/ui": "*" } }));
+  fs.writeFileSync(path.join(ui, "package.json"), JSON.stringify({ name: "@acme/ui", dependencies: { "@acme/utils": "*", left: "*" } }));
+  fs.writeFileSync(path.join(ui, "button.tsx"), "export const Button = 1;");
+  fs.writeFileSync(path.join(utils, "package.json"), JSON.stringify({ name: "@acme/utils", peerDependencies: { "@acme/ui": "*" } }));
+  fs.writeFileSync(path.join(utils, "format.ts"), "export const f = 1;");
+  fs.writeFileSync(path.join(root, "node_modules/left/index.js"), "1");
+  fs.symlinkSync(ui, path.join(root, "node_modules/@acme/ui"));
+  fs.symlinkSync(utils, path.join(root, "node_modules/@acme/utils"));
+  return { root, app, ui, utils };
+}
+
+describe("the source hash of an app in a monorepo", () => {
+  it("covers a workspace package imported through another one (app -> @acme/ui -> @acme/utils)", () => {
+    const m = monorepo();
+    const before = sourceHash(m.app);
+    fs.writeFileSync(path.join(m.utils, "format.ts"), "export const f = 2;");
+    assert.notStrictEqual(sourceHash(m.app), before);
+  });
+
+  it("lists each workspace package once, by name, through cycles; a registry package is not one", () => {
+    const m = monorepo();
+    assert.deepStrictEqual(workspacePackages(m.app).map((p) => [p.name, path.relative(m.root, p.dir)]), [
+      ["@acme/ui", "packages/ui"],
+      ["@acme/utils", "packages/utils"],
+    ]);
+    const before = sourceHash(m.app);
+    fs.writeFileSync(path.join(m.root, "node_modules/left/index.js"), "2");
+    assert.strictEqual(sourceHash(m.app), before);
+  });
+});
