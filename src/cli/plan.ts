@@ -6,7 +6,7 @@ import { describeAssets } from "./assets-view";
 import { secretProblems, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
-import { formatPath, type Problem } from "../shared/problem";
+import { formatPath, under, type Problem } from "../shared/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
 
 export interface PlanOptions {
@@ -57,7 +57,7 @@ function placeholder(name: string, keys: string[]): string {
 }
 
 export class PlanRunError extends Error {
-  /** Problems a constructor placed at its properties (paths within `properties`). */
+  /** Problems a constructor placed at its properties (paths within `properties`), or, without a resource, the document's. */
   constructor(public readonly resource: string | undefined, message: string, public readonly problems: Problem[] = []) {
     super(message);
   }
@@ -102,6 +102,10 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
     const example = JSON.stringify(Object.fromEntries((byName.get(name) ?? []).map((k) => [k, "VALUE"])));
     throw new PlanRunError(user?.name, secretIssues[0].replace(/; run: .*$/, `; pass --secret ${name}='${example}'`));
   }
+  // What reads the files a resource names (a function's bundle), for every resource at once.
+  const baseDir = opts.baseDir ?? path.dirname(path.resolve(result.loaded.file));
+  const fileProblems = result.model.resources.flatMap((r) => under(["resources", r.name, "properties"], r.entry.fileChecks?.(r.prepared, baseDir, r.name) ?? []));
+  if (fileProblems.length) throw new PlanRunError(undefined, fileProblems.map((p) => p.message).join("; "), fileProblems);
   // Loaded only now: the mock engine must be set before components load.
   const { runWithMocks, outputValue, isSecretOutput } = (require("./mock-engine") as typeof import("./mock-engine"));
   const { runProgram } = (require("../config/program") as typeof import("../config/program"));
@@ -116,7 +120,7 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
       const current = { name: undefined as string | undefined };
       try {
         const hooks = { current, onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props) };
-        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, opts.baseDir ?? path.dirname(path.resolve(result.loaded.file)));
+        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, baseDir);
       } catch (err) {
         const placed = (err as { problems?: Problem[] }).problems;
         throw new PlanRunError(current.name, (err as Error).message, Array.isArray(placed) ? placed : []);

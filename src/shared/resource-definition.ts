@@ -41,6 +41,13 @@ export interface ResourceTypeEntry {
   /** Each child's type token (`aws:...` for @pulumi/aws resources; their argument names are what `overrides` may set). */
   children: Readonly<Record<string, string>>;
   staticRules(props: Record<string, unknown>): Problem[];
+  /**
+   * Checks that read the files the (plain) properties name, relative to
+   * `baseDir` (a function's bundle): `plan` runs them for every resource
+   * before the program, so each resource's problems are said at once. Paths
+   * within `properties`.
+   */
+  fileChecks?(props: Record<string, unknown>, baseDir: string, resource: string): Problem[];
   /** Settings that have no effect with the others (the file stays valid); paths within `properties`. */
   warnings?(props: Record<string, unknown>): Problem[];
   /** Rules across the stack's resources of this type; problems by resource name. */

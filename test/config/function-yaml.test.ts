@@ -177,6 +177,24 @@ ${fn("items", event("api", "GET", "/items/{id}") + event("api", "*", "/items/{pr
     assert.match((await cli("plan", defaultName)).err, /:5:22: .*fn\.mjs has no export 'handler'/);
   });
 
+  it("says every function's bundle problem at once, each at its line", async () => {
+    const f = (name: string, entry: string, handler = "") => `  ${name}:\n    type: function\n    properties:\n      entryfilePath: ${entry}\n${handler}`;
+    const file = stack(`resources:\n${f("gone", "./nope.ts")}${f("broken", "./bad.ts")}${f("noExport", "./fn.ts", "      handlerFunction: main\n")}${f("lost", "./lost.ts")}`, {
+      "fn.ts": "export async function handler() { return 1; }\n",
+      "bad.ts": "export const handler = async () => {\n  return {;\n};\n",
+      "lost.ts": "import { x } from './nowhere';\nexport const handler = async () => x;\n",
+    });
+    const r = await cli("plan", file);
+    assert.strictEqual(r.code, 1);
+    const lines = r.err.split("\n");
+    assert.strictEqual(lines.length, 4, r.err);
+    assert.match(lines[0], /:5:22: entryfilePath .*nope\.ts does not exist$/);
+    assert.match(lines[1], /:9:22: bundling .*bad\.ts failed: .*bad\.ts:2:11: Expected identifier/);
+    assert.match(lines[2], /:14:24: .*fn\.ts has no export 'main' for Lambda to call/);
+    assert.match(lines[3], /:18:22: bundling .*lost\.ts failed: .*lost\.ts:1:19: Could not resolve "\.\/nowhere"/);
+    for (const l of lines) assert.ok(l.startsWith(`${file}:`), l);
+  });
+
   it("a nextjs-web or function in the VPC cannot connect to a function (the Lambda API needs internet), placed at connectTo", async () => {
     const file = stack(`resources:\n  worker:\n    type: function\n    properties: { entryfilePath: ./fn.ts }\n  f:\n    type: function\n    properties: { entryfilePath: ./fn.ts, joinDefaultVpc: true, connectTo: [worker] }\n`);
     const r = await cli("plan", file);
