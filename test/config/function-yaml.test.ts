@@ -7,6 +7,7 @@ import * as os from "os";
 import * as path from "path";
 import { analyzeStackfile, formatProblem } from "../../src/config/stackfile";
 import { cli } from "../cli/cli-helpers";
+import { fakeNextApp } from "../fake-next-app";
 
 const problems = (text: string) => analyzeStackfile("s.yaml", text).problems.map(formatProblem);
 
@@ -193,6 +194,21 @@ ${fn("items", event("api", "GET", "/items/{id}") + event("api", "*", "/items/{pr
     assert.match(lines[2], /:14:24: .*fn\.ts has no export 'main' for Lambda to call/);
     assert.match(lines[3], /:18:22: bundling .*lost\.ts failed: .*lost\.ts:1:19: Could not resolve "\.\/nowhere"/);
     for (const l of lines) assert.ok(l.startsWith(`${file}:`), l);
+  });
+
+  it("a nextjs-web connected to a function gets STP_<NAME>_ARN and may invoke it (and its versions), nothing more", async () => {
+    const app = fakeNextApp();
+    const file = stack(`resources:\n  myWorker:\n    type: function\n    properties: { entryfilePath: ./fn.ts }\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ${app.dir}\n      buildCommand: '${app.buildCommand}'\n      connectTo: [myWorker]\n`);
+    const r = await cli("plan", file, "--json");
+    assert.strictEqual(r.code, 0, r.err);
+    const plan = JSON.parse(r.out) as { resources: { name: string; inputs: Record<string, any> }[]; outputs: Record<string, Record<string, string>> };
+    const arn = plan.outputs.myWorker.arn;
+    assert.match(arn, /^arn:aws:lambda:us-east-1:123456789012:function:myWorker-function-[0-9a-f]{7}$/);
+    const server = plan.resources.find((x) => x.name === "web-server-function")!;
+    assert.strictEqual(server.inputs.environment.variables.STP_MY_WORKER_ARN, arn);
+    const policy = JSON.parse(plan.resources.find((x) => x.name === "web-server-policy")!.inputs.policy);
+    const invoking = policy.Statement.filter((st: { Action: string[] }) => st.Action.some((a) => a.startsWith("lambda:")));
+    assert.deepStrictEqual(invoking, [{ Effect: "Allow", Action: ["lambda:InvokeFunction"], Resource: [arn, `${arn}:*`] }]);
   });
 
   it("a nextjs-web or function in the VPC cannot connect to a function (the Lambda API needs internet), placed at connectTo", async () => {
