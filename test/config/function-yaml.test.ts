@@ -80,6 +80,14 @@ describe("function in YAML: validate", () => {
     ]);
   });
 
+  it("refuses two routes of a gateway that differ only in a path variable's name (API Gateway's ConflictException)", () => {
+    const text = `resources:\n  api:\n    type: http-api-gateway\n${fn("a", event("api", "GET", "/orgs/{orgId}") + event("api", "GET", "/orgs/{id}"))}${fn("b", event("api", "GET", "/orgs/{org}") + event("api", "POST", "/orgs/{org}") + event("api", "GET", "/users/{id}/{id}"))}`;
+    assert.deepStrictEqual(problems(text), [
+      "s.yaml:12:56: route GET /orgs/{id} of 'api' has a variable named otherwise at the same level as GET /orgs/{orgId}; API Gateway refuses such routes (\"conflicting variable on the same hierarchical level\"); use one name",
+      "s.yaml:19:56: route GET /orgs/{org} of 'api' has a variable named otherwise at the same level as GET /orgs/{orgId} of the function 'a'; API Gateway refuses such routes (\"conflicting variable on the same hierarchical level\"); use one name",
+    ]);
+  });
+
   it("checks the entry's extension, the handler's name, the environment's names", () => {
     const text = `resources:
   f:
