@@ -70,13 +70,14 @@ describe("function in YAML: validate", () => {
   });
 
   it("refuses containerPort with the reason, bad paths and methods, a route listed twice or owned by another function", () => {
-    const text = `resources:\n  api:\n    type: http-api-gateway\n${fn("a", event("api", "GET", "/x", ", containerPort: 8080") + event("api", "FETCH", "/y") + event("api", "GET", "y") + event("api", "get", "/z") + event("api", "GET", "/z"))}${fn("b", event("api", "GET", "/z"))}`;
+    const text = `resources:\n  api:\n    type: http-api-gateway\n${fn("a", event("api", "GET", "/x", ", containerPort: 8080") + event("api", "FETCH", "/y") + event("api", "GET", "y") + event("api", "get", "/z") + event("api", "GET", "/z") + event("api", "GET", "/z"))}${fn("b", event("api", "GET", "/z"))}`;
     assert.deepStrictEqual(problems(text), [
       "s.yaml:10:77: containerPort is for container workloads; a function receives the request as an event and takes no port; remove containerPort",
-      "s.yaml:12:70: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT (got 'FETCH')",
+      's.yaml:12:70: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT, not the string "FETCH"; did you mean PATCH?',
       "s.yaml:14:56: path must start with '/' (got 'y')",
-      "s.yaml:18:56: route GET /z of 'api' is listed twice",
-      "s.yaml:25:56: route GET /z of 'api' already goes to the function 'a'; a route has one integration; change the path or the method",
+      's.yaml:16:70: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT, not the string "get"; did you mean GET?',
+      "s.yaml:20:56: route GET /z of 'api' is listed twice",
+      "s.yaml:27:56: route GET /z of 'api' already goes to the function 'a'; a route has one integration; change the path or the method",
     ]);
   });
 

@@ -25,7 +25,7 @@ export function entryFileProblem(file: string): string | undefined {
 function eventRoute(e: unknown): { gateway: string; key: string; shape: string } | undefined {
   const p = obj(obj(e)?.properties);
   if (!p || typeof p.httpApiGatewayName !== "string" || typeof p.path !== "string" || typeof p.method !== "string") return undefined;
-  if (routeMethodProblem(p.method) || routePathProblem(p.path)) return undefined;
+  if (p.method !== p.method.toUpperCase() || routeMethodProblem(p.method) || routePathProblem(p.path)) return undefined;
   return { gateway: p.httpApiGatewayName, key: routeKey(p.method, p.path), shape: routeShape(p.method, p.path) };
 }
 
@@ -47,10 +47,6 @@ export function functionStaticProblems(p: Obj): Problem[] {
     const at = ["events", i, "properties"];
     if (props.containerPort !== undefined) {
       out.push({ path: [...at, "containerPort"], atKey: true, message: "containerPort is for container workloads; a function receives the request as an event and takes no port", hint: "remove containerPort" });
-    }
-    if (typeof props.method === "string") {
-      const why = routeMethodProblem(props.method);
-      if (why) out.push({ path: [...at, "method"], message: why });
     }
     if (typeof props.path === "string") {
       const why = routePathProblem(props.path);

@@ -27,7 +27,8 @@ export const CLOUDFRONT_DENIED_ORIGIN_HEADER_PREFIXES = ["x-amz-", "x-edge-"];
 function selectionProblems(sel: unknown, path: (string | number)[], what: string): Problem[] {
   const s = obj(sel);
   if (!s || typeof s.behavior !== "string") return [];
-  const items = strings(s.items);
+  // A directive is an item too, whatever name it reads.
+  const items = Array.isArray(s.items) ? s.items : undefined;
   const listed = s.behavior === "whitelist" || s.behavior === "allExcept";
   if (listed && (!items || items.length === 0)) {
     return [{ path: [...path, "items"], message: `${what} behavior '${s.behavior}' needs items: the names it lists` }];
