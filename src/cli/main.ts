@@ -180,12 +180,13 @@ async function initCommand(args: string[], io: Io): Promise<number> {
   const flags = args.filter((a) => a.startsWith("--"));
   if (flags.length) throw unknownOption(flags[0], "init");
   if (args.length > 1) throw new UsageError(`init takes at most one folder (got ${args.length})`);
-  const { init, InitError } = (require("./init") as typeof import("./init"));
+  const { init, InitError, shellWord } = (require("./init") as typeof import("./init"));
   const dir = args[0] ?? ".";
   try {
     const made = init(dir);
     io.out(`wrote ${made.files.map((f) => path.join(dir, f)).join(", ")}`);
-    io.out(`next: ${dir === "." ? "" : `cd ${dir} && `}npm install && npx stackfile plan`);
+    if (made.ignoreAdded.length) io.out(`added ${made.ignoreAdded.join(", ")} to ${path.join(dir, ".gitignore")}`);
+    io.out(`next: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}npm install && npx stackfile plan`);
     return 0;
   } catch (err) {
     if (!(err instanceof InitError)) throw err;
