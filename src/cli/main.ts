@@ -7,7 +7,7 @@ import { setOwn } from "../shared/own";
 import { closest } from "../shared/suggest";
 import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
-import { REGION_PATTERN, StackRegionError, stackRegion } from "./stack-region";
+import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
 import { UsageError, optionName } from "./usage-error";
 
 export interface Io {
@@ -108,11 +108,15 @@ function parsePlanArgs(args: string[]): PlanArgs {
     else if (a === "--region" || a.startsWith("--region=")) {
       region = optionValue(args, at, "--region");
       i = at.at;
-      if (!region || !REGION_PATTERN.test(region)) throw new UsageError("--region takes a region name, like eu-west-1");
+      try {
+        checkRegionOption(region);
+      } catch (err) {
+        throw new UsageError((err as Error).message);
+      }
     } else if (a === "--stack" || a.startsWith("--stack=")) {
       stack = optionValue(args, at, "--stack");
       i = at.at;
-      if (!stack || !/^[A-Za-z0-9_.-]+$/.test(stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
+      if (!stack || !/^[A-Za-z0-9_./-]+$/.test(stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
     } else if (a === "--quota" || a.startsWith("--quota=")) {
       const spec = optionValue(args, at, "--quota") ?? "";
       i = at.at;
