@@ -103,6 +103,12 @@ export function analyze(doc: unknown): Analysis {
     for (const { resource, problem } of entry.crossRules?.(mine) ?? []) problems.push(...under(["resources", resource, "properties"], [problem]));
   }
   checkReferences(resources, problems);
+  // Warnings once every resource's references are known (a gateway's CORS needs its routes).
+  for (const r of resources) {
+    const namedBy = resources.filter((x) => x.refs.some((ref) => ref.resource === r.name && ref.param === "")).map((x) => x.name);
+    const warnings = r.entry.warnings?.(r.prepared, { resource: r.name, namedBy }) ?? [];
+    problems.push(...under(["resources", r.name, "properties"], warnings.map((w) => ({ ...w, warning: true }))));
+  }
   const names = resources.map((r) => r.name);
   const edges = Object.fromEntries(resources.map((r) => [r.name, r.refs.map((x) => x.resource)]));
   const { order, cycles } = dependencyOrder(names, edges);
@@ -165,7 +171,6 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   const prepared = prepare(properties, [], typeOf, refs, secrets, directiveProblems) as Record<string, unknown>;
   problems.push(...under([...base, "properties"], directiveProblems));
   problems.push(...under([...base, "properties"], checkProperties(entry, prepared)));
-  problems.push(...under([...base, "properties"], (entry.warnings?.(prepared) ?? []).map((w) => ({ ...w, warning: true }))));
   const overrides = analyzeOverrides(name, entry, def.overrides, [...base, "overrides"], problems);
   // Directives in overrides resolve like the properties' own: references order the stack, secrets are needed.
   const overrideProblems: Problem[] = [];

@@ -5,6 +5,7 @@ import { functionAvailableParams, functionParams } from "./properties";
 import { FUNCTION_CHILD_IDS, FUNCTION_CHILDREN } from "./child-ids";
 import { functionRouteProblems, functionStaticProblems } from "./rules";
 import { functionFileProblems } from "./bundle-check";
+import { disabledLoggingWarnings } from "../../shared/no-effect";
 
 export const functionDefinition: ResourceTypeEntry = {
   type: "function",
@@ -27,4 +28,5 @@ export const functionDefinition: ResourceTypeEntry = {
   staticRules: functionStaticProblems,
   crossRules: functionRouteProblems,
   fileChecks: functionFileProblems,
+  warnings: (p) => disabledLoggingWarnings(p.logging, ["logging"]),
 };

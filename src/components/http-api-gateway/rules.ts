@@ -2,6 +2,8 @@
 import type { Problem } from "../../shared/problem";
 import { domainListProblems, sharedCertificateProblems } from "../../shared/domain-rules";
 import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
+import { disabledLoggingWarnings, offSwitchWarnings } from "../../shared/no-effect";
+import type { WarningContext } from "../../shared/resource-definition";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -127,6 +129,30 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
       } else if (prefix || CLOUDFRONT_DENIED_ORIGIN_HEADERS.includes(lower)) {
         out.push({ path: at, message: `CloudFront cannot add the header '${name}' to origin requests${prefix ? ` (no ${prefix.replace(/^x-(\w+)-$/, (_, w: string) => `X-${w[0].toUpperCase()}${w.slice(1)}-*`)} header)` : ""}`, hint: "see \"Custom headers that CloudFront can't add to origin requests\"; pick another name" });
       }
+    });
+  }
+  return out;
+}
+
+/**
+ * Settings that have no effect: CORS and CDN settings while they are off,
+ * logging settings while logging is; and CORS with no routes to allow and no
+ * allowedMethods (API Gateway then allows no method, and every preflight fails).
+ */
+export function httpApiGatewayWarnings(p: Obj, ctx: WarningContext = { namedBy: [] }): Problem[] {
+  const out: Problem[] = [
+    ...offSwitchWarnings(p.cors, ["cors"], { key: "enabled", off: false, fix: "set cors.enabled: true" }),
+    // cdn.customDomains without the CDN is an error of its own.
+    ...offSwitchWarnings(p.cdn, ["cdn"], { key: "enabled", off: false, fix: "set cdn.enabled: true", except: ["customDomains"] }),
+    ...disabledLoggingWarnings(p.logging, ["logging"]),
+  ];
+  const cors = obj(p.cors);
+  if (cors?.enabled === true && cors.allowedMethods === undefined && p.routes === undefined && !ctx.namedBy.length) {
+    out.push({
+      path: ["cors", "enabled"],
+      warning: true,
+      message: `CORS is on, but no function routes to '${ctx.resource ?? "this gateway"}' and cors.allowedMethods is not set, so no method is allowed and every preflight fails; ` +
+        `add a function with an event for '${ctx.resource ?? "this gateway"}', or set cors.allowedMethods`,
     });
   }
   return out;
