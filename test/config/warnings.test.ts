@@ -130,4 +130,11 @@ ${redis("      port: ${sessions.port}\n").replace("resources:\n", "")}`);
       off("serverFunction.logging.retentionDays", "22:51"),
     ]);
   });
+
+  it("a gateway's payloadFormat when no function routes to it is a warning (it is the format of what routes deliver)", async () => {
+    const f = stack("resources:\n  api:\n    type: http-api-gateway\n    properties:\n      payloadFormat: \"2.0\"\n");
+    const r = await cli("validate", f);
+    assert.strictEqual(r.code, 0);
+    assert.strictEqual(r.err, `${f}:5:22: warning: payloadFormat has no effect: no function routes to 'api' (it is the format of the events its routes deliver); remove it, or add a function with an event for 'api'`);
+  });
 });

@@ -136,8 +136,9 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
 
 /**
  * Settings that have no effect: CORS and CDN settings while they are off,
- * logging settings while logging is; and CORS with no routes to allow and no
- * allowedMethods (API Gateway then allows no method, and every preflight fails).
+ * logging settings while logging is; a payloadFormat no route uses; and CORS
+ * with no routes to allow and no allowedMethods (API Gateway then allows no
+ * method, and every preflight fails).
  */
 export function httpApiGatewayWarnings(p: Obj, ctx: WarningContext = { namedBy: [] }): Problem[] {
   const out: Problem[] = [
@@ -146,13 +147,22 @@ export function httpApiGatewayWarnings(p: Obj, ctx: WarningContext = { namedBy: 
     ...offSwitchWarnings(p.cdn, ["cdn"], { key: "enabled", off: false, fix: "set cdn.enabled: true", except: ["customDomains"] }),
     ...disabledLoggingWarnings(p.logging, ["logging"]),
   ];
+  const name = ctx.resource ?? "this gateway";
+  const routed = p.routes !== undefined || ctx.namedBy.length > 0;
+  if (p.payloadFormat !== undefined && !routed) {
+    out.push({
+      path: ["payloadFormat"],
+      warning: true,
+      message: `payloadFormat has no effect: no function routes to '${name}' (it is the format of the events its routes deliver); remove it, or add a function with an event for '${name}'`,
+    });
+  }
   const cors = obj(p.cors);
-  if (cors?.enabled === true && cors.allowedMethods === undefined && p.routes === undefined && !ctx.namedBy.length) {
+  if (cors?.enabled === true && cors.allowedMethods === undefined && !routed) {
     out.push({
       path: ["cors", "enabled"],
       warning: true,
-      message: `CORS is on, but no function routes to '${ctx.resource ?? "this gateway"}' and cors.allowedMethods is not set, so no method is allowed and every preflight fails; ` +
-        `add a function with an event for '${ctx.resource ?? "this gateway"}', or set cors.allowedMethods`,
+      message: `CORS is on, but no function routes to '${name}' and cors.allowedMethods is not set, so no method is allowed and every preflight fails; ` +
+        `add a function with an event for '${name}', or set cors.allowedMethods`,
     });
   }
   return out;
