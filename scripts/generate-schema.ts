@@ -6,7 +6,7 @@ import * as path from "path";
 import { createGenerator } from "ts-json-schema-generator";
 import { registry } from "../src/config/registry";
 import { RESOURCE_NAME_PATTERN } from "../src/config/names";
-import { acceptDirectives, literalFields } from "./schema-directives";
+import { acceptDirectives, literalFields, type ParamNames } from "./schema-directives";
 import { OPTION_DESCRIPTIONS } from "../src/config/options";
 
 export const SCHEMA_PATH = path.join(__dirname, "..", "schema", "stackfile.schema.json");
@@ -24,6 +24,8 @@ export function generateSchema(): Record<string, unknown> {
       skipTypeCheck: true,
       additionalProperties: false,
       sortProps: true,
+      // `@refused <why>`: documented for editors, never valid (the loader refuses it with its reason).
+      extraTags: ["refused"],
     });
     const schema = generator.createSchema(entry.definition) as { definitions: Record<string, unknown> };
     Object.assign(definitions, schema.definitions);
@@ -53,7 +55,13 @@ export function generateSchema(): Record<string, unknown> {
       additionalProperties: false,
     });
   }
-  const accepting = acceptDirectives(definitions as Record<string, any>, literal);
+  // Parameter names by the type of value they give: what a whole $ResourceParam may read into a field of that type.
+  const params: ParamNames = { string: [], number: [], boolean: [] };
+  for (const entry of Object.values(registry)) {
+    for (const [name, spec] of Object.entries(entry.params)) if (!params[spec.type].includes(name)) params[spec.type].push(name);
+  }
+  for (const list of Object.values(params)) list.sort();
+  const accepting = acceptDirectives(definitions as Record<string, any>, literal, params);
   const sortedDefs: Record<string, unknown> = {};
   for (const key of Object.keys(accepting).sort()) sortedDefs[key] = accepting[key];
   return {

@@ -1,76 +1,171 @@
-// Where a stack file may hold a directive, the editor's schema must take one:
-// every scalar field (and list of scalars) that is not literal-only gets
-// `anyOf: [its own schema, Directive]`, keeping its description and default
-// outside for completion and hovers. stackfile's own checker unwraps it again
-// (src/config/schema.ts), since directives are resolved before it runs.
-import { DIRECTIVE_DEFINITION, DIRECTIVE_REF } from "../src/shared/schema";
+// The editor's schema takes a directive exactly where the loader does
+// (test/config/schema-directives.test.ts compares the two):
+// - a field that may hold one is `anyOf: [its own schema, the directive of its
+//   type]`: `Directive` gives a string ($Secret, a text parameter, directives
+//   inside a longer string), `NumberDirective` / `BooleanDirective` a whole
+//   $ResourceParam of a parameter of that type (the parameter names are the
+//   resource types' own); description and default stay outside, for hovers
+//   and completion;
+// - its own string schema is `not` DirectiveText (what the loader reads as a
+//   directive), so a directive of the wrong type, or in a literal-only field,
+//   is refused as the loader refuses it;
+// - nested objects, lists and maps are walked too (log forwarding's fields).
+// stackfile's own checker unwraps all this again (src/shared/schema.ts).
+import { DIRECTIVE_REFS, DIRECTIVE_TEXT_REF } from "../src/shared/schema";
 
 type Schema = Record<string, any>;
+type Kind = "string" | "number" | "boolean";
+/** Parameter names by the type of value they give. */
+export type ParamNames = Record<Kind, string[]>;
 
-/** `literalOnly` paths of one type, made relative to each definition they reach: definition -> property names. */
+const defName = (ref: string) => ref.replace("#/definitions/", "");
+const KEEP_OUTSIDE = ["description", "default", "markdownDescription", "deprecated", "examples"];
+
+// Directive grammar, as src/config/directives.ts parses it.
+const START = String.raw`\$[A-Za-z_][A-Za-z0-9_]*\s*\(`;
+const PULUMI_YAML = String.raw`\$\{\s*[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*[^}]*\}`;
+/** A $ResourceParam argument: not empty, once trimmed and unquoted. */
+const ARG = String.raw`\s*(?!'\s*'\s*[,)])(?!"\s*"\s*[,)])[^,)\s][^,)]*`;
+const SECRET_NAME = String.raw`[A-Za-z0-9_-]+(?:\.[^.,)]+)?`;
+const SECRET_ARG = String.raw`\s*(?:'\s*${SECRET_NAME}\s*'|"\s*${SECRET_NAME}\s*"|${SECRET_NAME})\s*`;
+const DIRECTIVE = String.raw`(?:\$ResourceParam\s*\(${ARG},${ARG}\)|\$Secret\s*\(${SECRET_ARG}\))`;
+const TEXT_CHAR = String.raw`(?:[^$]|\$(?![A-Za-z_][A-Za-z0-9_]*\s*\())`;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The whole string is one $ResourceParam of one of these parameters. */
+const wholeParam = (names: string[]) => {
+  const p = `(?:${names.map(escape).join("|")})`;
+  return String.raw`^\s*\$ResourceParam\s*\(${ARG},\s*(?:'\s*${p}\s*'|"\s*${p}\s*"|${p})\s*\)\s*$`;
+};
+/** The whole string is one $ResourceParam (its value keeps the parameter's type). */
+const WHOLE_PARAM = String.raw`^\s*\$ResourceParam\s*\(${ARG},${ARG}\)\s*$`;
+
+/** The directive definitions, for the parameter names of each type. */
+export function directiveDefinitions(params: ParamNames): Record<string, Schema> {
+  const out: Record<string, Schema> = {
+    DirectiveText: {
+      type: "string",
+      description: "Text stackfile reads as a directive ($Name(...)), or refuses as Pulumi YAML's ${resource.property}.",
+      pattern: `${START}|${PULUMI_YAML}`,
+    },
+  };
+  const text = { pattern: `^(?![\\s\\S]*${PULUMI_YAML})${TEXT_CHAR}*${DIRECTIVE}(?:${TEXT_CHAR}|${DIRECTIVE})*$`, not: { pattern: WHOLE_PARAM } };
+  out.Directive = {
+    type: "string",
+    description: "A directive giving text: $Secret(name) reads a Pulumi secret; $ResourceParam(resource, parameter) reads a text parameter of another resource of the file; directives inside a longer string are interpolated.",
+    anyOf: params.string.length ? [text, { pattern: wholeParam(params.string) }] : [text],
+  };
+  if (params.number.length) {
+    out.NumberDirective = {
+      type: "string",
+      description: `A number read with $ResourceParam(resource, parameter), whole: the parameter is one of ${params.number.join(", ")}.`,
+      pattern: wholeParam(params.number),
+    };
+  }
+  if (params.boolean.length) {
+    out.BooleanDirective = {
+      type: "string",
+      description: `true or false read with $ResourceParam(resource, parameter), whole: the parameter is one of ${params.boolean.join(", ")}.`,
+      pattern: wholeParam(params.boolean),
+    };
+  }
+  return out;
+}
+
+/** `literalOnly` paths of one type, made relative to the definition each ends in: definition -> paths (`a.b`, `*` for items). */
 export function literalFields(definitions: Record<string, Schema>, root: string, paths: string[][]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  const defOf = (s: Schema | undefined): string | undefined => (s?.$ref ? String(s.$ref).replace("#/definitions/", "") : undefined);
-  const follow = (def: string, path: string[]) => {
+  const add = (def: string, rel: string[]) => out.set(def, (out.get(def) ?? new Set()).add(rel.join(".")));
+  const follow = (def: string, rest: string[]) => {
     const schema = definitions[def];
     if (!schema) return;
-    const branches: Schema[] = schema.anyOf ?? schema.oneOf;
+    const branches: Schema[] | undefined = schema.anyOf ?? schema.oneOf;
     if (branches) {
-      for (const b of branches) {
-        const d = defOf(b);
-        if (d) follow(d, path);
-      }
+      for (const b of branches) if (b.$ref) follow(defName(b.$ref), rest);
       return;
     }
-    const [head, ...rest] = path;
-    const prop: Schema | undefined = schema.properties?.[head];
-    if (!prop) return;
-    if (!rest.length) {
-      out.set(def, (out.get(def) ?? new Set()).add(head));
-      return;
+    let node: Schema | undefined = schema;
+    let rel: string[] = [];
+    for (const [i, seg] of rest.entries()) {
+      node = seg === "*" ? node?.items : node?.properties?.[seg];
+      if (!node) return;
+      rel = [...rel, seg];
+      if (node.$ref && i < rest.length - 1) return follow(defName(node.$ref), rest.slice(i + 1));
     }
-    const next = rest[0] === "*" ? prop.items : prop;
-    const tail = rest[0] === "*" ? rest.slice(1) : rest;
-    const d = defOf(next);
-    if (d && tail.length) follow(d, tail);
-    else if (!tail.length) out.set(def, (out.get(def) ?? new Set()).add(head));
+    add(def, rel);
   };
   for (const p of paths) follow(root, p);
   return out;
 }
 
-function isScalar(s: Schema, definitions: Record<string, Schema>): boolean {
-  const r = s.$ref ? definitions[String(s.$ref).replace("#/definitions/", "")] ?? {} : s;
-  if (r.anyOf || r.oneOf) return (r.anyOf ?? r.oneOf).every((b: Schema) => isScalar(b, definitions));
-  return ["string", "number", "integer", "boolean"].includes(r.type) || (Array.isArray(r.enum) && r.type === undefined);
+/** The types a scalar schema's values have; undefined when it holds objects or lists. */
+function scalarKinds(s: Schema, definitions: Record<string, Schema>): Set<Kind> | undefined {
+  const r = s.$ref ? definitions[defName(s.$ref)] ?? {} : s;
+  const branches: Schema[] | undefined = r.anyOf ?? r.oneOf;
+  if (branches) {
+    const all = branches.map((b) => scalarKinds(b, definitions));
+    return all.every(Boolean) ? new Set(all.flatMap((k) => [...k!])) : undefined;
+  }
+  const types: string[] = r.type !== undefined ? [r.type].flat() : r.enum ? [...new Set<string>(r.enum.map((e: unknown) => typeof e))] : r.const !== undefined ? [typeof r.const] : [];
+  if (!types.length || types.some((t) => !["string", "number", "integer", "boolean"].includes(t))) return undefined;
+  return new Set(types.map((t) => (t === "integer" ? "number" : t)) as Kind[]);
 }
 
-const KEEP_OUTSIDE = ["description", "default", "markdownDescription", "deprecated"];
-
-function wrap(s: Schema): Schema {
-  const inner: Schema = {};
-  const outer: Schema = {};
-  for (const [k, v] of Object.entries(s)) (KEEP_OUTSIDE.includes(k) ? outer : inner)[k] = v;
-  return { ...outer, anyOf: [inner, { $ref: DIRECTIVE_REF }] };
+/** Its own values only: a string that reads as a directive is not one of them. */
+function ownOnly(s: Schema, kinds: Set<Kind>): Schema {
+  const fixed = s.enum !== undefined || s.const !== undefined || s.$ref !== undefined;
+  return kinds.has("string") && !fixed ? { ...s, not: { $ref: DIRECTIVE_TEXT_REF } } : s;
 }
 
-/** A copy of `definitions` where directives are accepted wherever the loader takes them. */
-export function acceptDirectives(definitions: Record<string, Schema>, literal: Map<string, Set<string>>): Record<string, Schema> {
+interface Walk {
+  definitions: Record<string, Schema>;
+  /** Literal-only paths within the definition being walked. */
+  literal: Set<string>;
+  /** The directive definitions that exist. */
+  directives: Set<Kind>;
+}
+
+/** A field's schema, taking a directive where the loader does (see the top of the file). */
+function field(s: Schema, rel: string[], w: Walk): Schema {
+  if (s.refused !== undefined) {
+    // Documented so editors explain it, never valid (the loader refuses it with its reason).
+    const { refused, ...rest } = s;
+    return { ...Object.fromEntries(Object.entries(rest).filter(([k]) => KEEP_OUTSIDE.includes(k))), errorMessage: refused, not: {} };
+  }
+  const kinds = scalarKinds(s, w.definitions);
+  const literal = w.literal.has(rel.join("."));
+  if (kinds) {
+    const alternatives = literal ? [] : [...kinds].filter((k) => w.directives.has(k)).map((k) => ({ $ref: DIRECTIVE_REFS[k] }));
+    const outer: Schema = {};
+    const inner: Schema = {};
+    for (const [k, v] of Object.entries(s)) (KEEP_OUTSIDE.includes(k) ? outer : inner)[k] = v;
+    const branches: Schema[] | undefined = inner.anyOf ?? inner.oneOf;
+    const own = branches ? branches.map((b) => ownOnly(b, scalarKinds(b, w.definitions) ?? new Set())) : [ownOnly(inner, kinds)];
+    if (!alternatives.length) return branches ? { ...outer, anyOf: own } : { ...outer, ...own[0] };
+    return { ...outer, anyOf: [...own, ...alternatives] };
+  }
+  if (s.$ref) return s;
+  const out: Schema = { ...s };
+  const union: Schema[] | undefined = s.anyOf ?? s.oneOf;
+  if (union) {
+    // A value of several shapes (a string or a list of strings): each shape as a field.
+    out[s.anyOf ? "anyOf" : "oneOf"] = union.map((b) => field(b, rel, w));
+  }
+  if (s.properties) out.properties = Object.fromEntries(Object.entries(s.properties as Record<string, Schema>).map(([k, p]) => [k, field(p, [...rel, k], w)]));
+  if (s.items) out.items = field(s.items, [...rel, "*"], w);
+  if (typeof s.additionalProperties === "object") out.additionalProperties = field(s.additionalProperties, [...rel, "{}"], w);
+  return out;
+}
+
+/** A copy of `definitions` where directives are accepted wherever the loader takes them, with the directive definitions added. */
+export function acceptDirectives(definitions: Record<string, Schema>, literal: Map<string, Set<string>>, params: ParamNames): Record<string, Schema> {
+  const directives = directiveDefinitions(params);
+  const made = new Set((Object.keys(DIRECTIVE_REFS) as Kind[]).filter((k) => directives[defName(DIRECTIVE_REFS[k])]));
   const out: Record<string, Schema> = {};
   for (const [name, def] of Object.entries(definitions)) {
-    if (!def.properties) {
-      out[name] = def;
-      continue;
-    }
-    const props: Record<string, Schema> = {};
-    for (const [key, prop] of Object.entries(def.properties as Record<string, Schema>)) {
-      if (literal.get(name)?.has(key)) props[key] = prop;
-      else if (isScalar(prop, definitions)) props[key] = wrap(prop);
-      else if (prop.type === "array" && prop.items && isScalar(prop.items, definitions) && !literal.get(name)?.has(`${key}.*`)) props[key] = { ...prop, items: wrap(prop.items) };
-      else props[key] = prop;
-    }
-    out[name] = { ...def, properties: props };
+    // Definitions that are a field's type (an enum) stay as they are; the field that refers to one takes the directive.
+    out[name] = def.properties || def.items || typeof def.additionalProperties === "object"
+      ? field(def, [], { definitions, literal: literal.get(name) ?? new Set(), directives: made })
+      : def;
   }
-  out.Directive = DIRECTIVE_DEFINITION;
-  return out;
+  return { ...out, ...directives };
 }

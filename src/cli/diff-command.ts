@@ -10,7 +10,7 @@ import * as path from "path";
 import { analyzeStackfile, formatProblem, readStackfile, sortProblems, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { positionProblems, type PositionedProblem } from "../config/load";
 import { RESOURCE_NAME_PATTERN } from "../config/names";
-import { REGION_PATTERN, StackRegionError, stackRegion } from "./stack-region";
+import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
 import { UsageError, optionName } from "./usage-error";
 import type { Io } from "./main";
 
@@ -47,10 +47,14 @@ export function parseDiffArgs(args: string[]): DiffArgs {
     } else if (a === "--new-stack") out.newStack = true;
     else if (name === "--region") {
       out.region = value();
-      if (!out.region || !REGION_PATTERN.test(out.region)) throw new UsageError("--region takes a region name, like eu-west-1");
+      try {
+        checkRegionOption(out.region);
+      } catch (err) {
+        throw new UsageError((err as Error).message);
+      }
     } else if (name === "--stack") {
       out.stack = value();
-      if (!out.stack || !/^[A-Za-z0-9_.-]+$/.test(out.stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
+      if (!out.stack || !/^[A-Za-z0-9_./-]+$/.test(out.stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
     } else throw new UsageError(`unknown option ${name} for diff`);
   }
   const want = out.newStack ? 1 : 2;

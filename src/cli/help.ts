@@ -46,7 +46,9 @@ example:
   init: `usage: stackfile init [DIR]
 Writes a new project into DIR (default: the current folder): package.json with
 stackfile and its Pulumi peers, Pulumi.yaml running stackfile's program, a
-stack.yaml with the schema line for editors, and .gitignore. Never overwrites a file.
+stack.yaml with the schema line for editors (a gateway routing to a function
+connected to a cache), functions/hello.ts, and .gitignore. Never overwrites a
+file; an existing .gitignore gets the lines it lacks.
 example:
   stackfile init my-app && cd my-app && npm install && npx stackfile plan`,
 };

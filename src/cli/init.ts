@@ -1,13 +1,18 @@
 // `stackfile init [DIR]`: a new project that validates, plans and deploys with
 // no edits: package.json (stackfile and its Pulumi peers), Pulumi.yaml whose
-// `main` is stackfile's program, a stack.yaml with the schema line for
-// editors, and a .gitignore. Never overwrites a file.
+// `main` is stackfile's program, a stack.yaml (a gateway routing to a function
+// connected to a cache) with the schema line for editors, the function's
+// handler, and a .gitignore (or the lines an existing one lacks). Never
+// overwrites a file.
 import * as fs from "fs";
 import * as path from "path";
 
 export interface InitResult {
   dir: string;
+  /** The files written, relative to `dir`. */
   files: string[];
+  /** Lines added to a .gitignore that was there already. */
+  ignoreAdded: string[];
 }
 
 export class InitError extends Error {}
@@ -61,7 +66,19 @@ export function initFiles(dir: string): Record<string, string> {
       "    type: http-api-gateway",
       "    properties:",
       "      cors:",
-      "        enabled: true",
+      "        enabled: true          # preflights allow the methods of the routes below",
+      "  hello:",
+      "    type: function",
+      "    properties:",
+      "      entryfilePath: ./functions/hello.ts",
+      "      joinDefaultVpc: true     # to reach the cache (calls to the internet then fail)",
+      "      connectTo: [cache]       # STP_CACHE_HOST, STP_CACHE_PORT, ...",
+      "      environment:",
+      "        - name: CACHE_PASSWORD",
+      "          value: $Secret('cachePassword')",
+      "      events:",
+      "        - type: http-api-gateway",
+      "          properties: { httpApiGatewayName: api, path: /hello, method: GET }",
       "  cache:",
       "    type: redis-cluster",
       "    properties:",
@@ -69,17 +86,54 @@ export function initFiles(dir: string): Record<string, string> {
       "      defaultUserPassword: $Secret('cachePassword')",
       "",
     ].join("\n"),
-    ".gitignore": ["node_modules/", ".open-next/", ".next/", ""].join("\n"),
+    "functions/hello.ts": [
+      "// GET /hello of the gateway (see stack.yaml). The cache is at",
+      "// STP_CACHE_HOST:STP_CACHE_PORT (TLS, password CACHE_PASSWORD).",
+      "export async function handler(event: { rawPath?: string; path?: string }) {",
+      "  return {",
+      "    statusCode: 200,",
+      "    headers: { \"content-type\": \"application/json\" },",
+      "    body: JSON.stringify({ hello: event.rawPath ?? event.path, cache: process.env.STP_CACHE_HOST ?? null }),",
+      "  };",
+      "}",
+      "",
+    ].join("\n"),
+    ".gitignore": GITIGNORE.join("\n") + "\n",
   };
 }
 
-/** Writes a new project into `dir` (made if missing); refuses to overwrite any file. */
+/** What the project's .gitignore holds: installs, build outputs, function bundles. */
+const GITIGNORE = ["node_modules/", ".open-next/", ".next/", ".stackfile-cache/"];
+
+/** `dir` as one shell word: quoted when it holds anything but letters, digits and `_ . / -`. */
+export function shellWord(dir: string): string {
+  return /^[A-Za-z0-9_./-]+$/.test(dir) ? dir : `'${dir.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * Writes a new project into `dir` (made if missing), beside whatever else is
+ * there; refuses to overwrite any file. A .gitignore already there keeps its
+ * lines and gets the ones it lacks.
+ */
 export function init(dir: string): InitResult {
   const files = initFiles(dir);
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw new InitError(`${dir} is a file, not a folder`);
-  const taken = Object.keys(files).filter((f) => fs.existsSync(path.join(dir, f)));
+  const ignoreFile = path.join(dir, ".gitignore");
+  const hasIgnore = fs.existsSync(ignoreFile);
+  const written = Object.keys(files).filter((f) => !(f === ".gitignore" && hasIgnore));
+  const taken = written.filter((f) => fs.existsSync(path.join(dir, f)));
   if (taken.length) throw new InitError(`${dir} already has ${taken.join(", ")}; init writes a new project and never overwrites a file`);
   fs.mkdirSync(dir, { recursive: true });
-  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text, { flag: "wx" });
-  return { dir, files: Object.keys(files) };
+  for (const file of written) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), files[file], { flag: "wx" });
+  }
+  let ignoreAdded: string[] = [];
+  if (hasIgnore) {
+    const text = fs.readFileSync(ignoreFile, "utf8");
+    const have = new Set(text.split(/\r?\n/).map((l) => l.trim()));
+    ignoreAdded = GITIGNORE.filter((l) => !have.has(l) && !have.has(l.replace(/\/$/, "")));
+    if (ignoreAdded.length) fs.appendFileSync(ignoreFile, `${text === "" || text.endsWith("\n") ? "" : "\n"}# stackfile\n${ignoreAdded.join("\n")}\n`);
+  }
+  return { dir, files: written, ignoreAdded };
 }

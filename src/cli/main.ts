@@ -7,7 +7,7 @@ import { setOwn } from "../shared/own";
 import { closest } from "../shared/suggest";
 import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
-import { REGION_PATTERN, StackRegionError, stackRegion } from "./stack-region";
+import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
 import { UsageError, optionName } from "./usage-error";
 
 export interface Io {
@@ -108,11 +108,15 @@ function parsePlanArgs(args: string[]): PlanArgs {
     else if (a === "--region" || a.startsWith("--region=")) {
       region = optionValue(args, at, "--region");
       i = at.at;
-      if (!region || !REGION_PATTERN.test(region)) throw new UsageError("--region takes a region name, like eu-west-1");
+      try {
+        checkRegionOption(region);
+      } catch (err) {
+        throw new UsageError((err as Error).message);
+      }
     } else if (a === "--stack" || a.startsWith("--stack=")) {
       stack = optionValue(args, at, "--stack");
       i = at.at;
-      if (!stack || !/^[A-Za-z0-9_.-]+$/.test(stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
+      if (!stack || !/^[A-Za-z0-9_./-]+$/.test(stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
     } else if (a === "--quota" || a.startsWith("--quota=")) {
       const spec = optionValue(args, at, "--quota") ?? "";
       i = at.at;
@@ -180,12 +184,13 @@ async function initCommand(args: string[], io: Io): Promise<number> {
   const flags = args.filter((a) => a.startsWith("--"));
   if (flags.length) throw unknownOption(flags[0], "init");
   if (args.length > 1) throw new UsageError(`init takes at most one folder (got ${args.length})`);
-  const { init, InitError } = (require("./init") as typeof import("./init"));
+  const { init, InitError, shellWord } = (require("./init") as typeof import("./init"));
   const dir = args[0] ?? ".";
   try {
     const made = init(dir);
     io.out(`wrote ${made.files.map((f) => path.join(dir, f)).join(", ")}`);
-    io.out(`next: ${dir === "." ? "" : `cd ${dir} && `}npm install && npx stackfile plan`);
+    if (made.ignoreAdded.length) io.out(`added ${made.ignoreAdded.join(", ")} to ${path.join(dir, ".gitignore")}`);
+    io.out(`next: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}npm install && npx stackfile plan`);
     return 0;
   } catch (err) {
     if (!(err instanceof InitError)) throw err;

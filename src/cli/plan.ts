@@ -3,10 +3,10 @@
 import * as path from "path";
 import type * as Pulumi from "@pulumi/pulumi";
 import { describeAssets } from "./assets-view";
-import { secretProblems, type StackfileResult } from "../config/stackfile";
+import { secretIssues, secretOption, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
-import { formatPath, type Problem } from "../shared/problem";
+import { formatPath, under, type Problem } from "../shared/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
 
 export interface PlanOptions {
@@ -43,6 +43,8 @@ export interface PlanResult {
   resources: { type: string; name: string; parent: string | null; dependsOn: string[]; inputs: unknown }[];
   outputs: Record<string, Record<string, unknown>>;
   placeholders: string[];
+  /** How to pass each placeholder's secret (`--secret name=VALUE`, or with its keys). */
+  placeholderOptions: string[];
   /** What AWS or a preview would refuse, with document paths: a plan with problems is no promise. */
   problems: Problem[];
   /** Every registered resource, unmasked, in name order: for `diff` only. */
@@ -57,7 +59,7 @@ function placeholder(name: string, keys: string[]): string {
 }
 
 export class PlanRunError extends Error {
-  /** Problems a constructor placed at its properties (paths within `properties`). */
+  /** Problems a constructor placed at its properties (paths within `properties`), or, without a resource, the document's. */
   constructor(public readonly resource: string | undefined, message: string, public readonly problems: Problem[] = []) {
     super(message);
   }
@@ -95,13 +97,15 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
       placeholders.push(name);
     }
   }
-  const secretIssues = secretProblems(result.model, (n) => config[`${project}:${n}`]);
-  if (secretIssues.length) {
-    const name = /secret '([^']+)'/.exec(secretIssues[0])![1];
-    const user = result.model.resources.find((r) => r.secrets.some((s) => s.name === name));
-    const example = JSON.stringify(Object.fromEntries((byName.get(name) ?? []).map((k) => [k, "VALUE"])));
-    throw new PlanRunError(user?.name, secretIssues[0].replace(/; run: .*$/, `; pass --secret ${name}='${example}'`));
-  }
+  // Given secrets that lack a key the file reads: each at a directive that reads it, with the option to pass.
+  const issues = secretIssues(result.model, (n) => config[`${project}:${n}`]).map((i): Problem => ({
+    path: i.path, message: i.message.replace(/; run: .*$/, `; pass ${secretOption(result.model, i.name)}`),
+  }));
+  if (issues.length) throw new PlanRunError(undefined, issues.map((i) => i.message).join("; "), issues);
+  // What reads the files a resource names (a function's bundle), for every resource at once.
+  const baseDir = opts.baseDir ?? path.dirname(path.resolve(result.loaded.file));
+  const fileProblems = result.model.resources.flatMap((r) => under(["resources", r.name, "properties"], r.entry.fileChecks?.(r.prepared, baseDir, r.name) ?? []));
+  if (fileProblems.length) throw new PlanRunError(undefined, fileProblems.map((p) => p.message).join("; "), fileProblems);
   // Loaded only now: the mock engine must be set before components load.
   const { runWithMocks, outputValue, isSecretOutput } = (require("./mock-engine") as typeof import("./mock-engine"));
   const { runProgram } = (require("../config/program") as typeof import("../config/program"));
@@ -118,7 +122,7 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
       const current = { name: undefined as string | undefined };
       try {
         const hooks = { current, onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props) };
-        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, opts.baseDir ?? path.dirname(path.resolve(result.loaded.file)));
+        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, baseDir);
       } catch (err) {
         const placed = (err as { problems?: Problem[] }).problems;
         throw new PlanRunError(current.name, (err as Error).message, Array.isArray(placed) ? placed : []);
@@ -162,7 +166,8 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
     resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn, inputs: maskSecrets(inputs) });
     states.push({ type: r.type, name: r.name, parent: r.parent, custom: r.custom, dependsOn, protect: r.protect, retainOnDelete: r.retainOnDelete, inputs, state: r.state, id: r.id });
   }
-  return { resources, outputs, placeholders, problems, states };
+  const placeholderOptions = placeholders.map((n) => secretOption(result.model, n));
+  return { resources, outputs, placeholders, placeholderOptions, problems, states };
 }
 
 /** The resource tree as text: type, name and inputs of every resource. */
@@ -201,7 +206,7 @@ export function renderPlan(file: string, p: PlanResult, region?: string): string
   }
   if (p.placeholders.length) {
     lines.push("");
-    lines.push(`Secrets not given, shown with placeholders: ${p.placeholders.join(", ")} (pass --secret NAME=VALUE).`);
+    lines.push(`Secrets not given, shown with placeholders: ${p.placeholders.join(", ")}; pass ${p.placeholderOptions.join(" ")}.`);
   }
   return lines.join("\n");
 }

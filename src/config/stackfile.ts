@@ -132,20 +132,37 @@ export function formatProblems(problems: PositionedProblem[], file: string): str
   return [...lines.slice(0, MAX_PRINTED_PROBLEMS), `${escapeControl(file)}: ${rest} more problems not shown; fix the ones above and run again`];
 }
 
+/** A secret the stack reads that the given ones cannot serve, and a directive that reads it. */
+export interface SecretIssue {
+  name: string;
+  /** The key of a JSON secret that is missing. */
+  key?: string;
+  message: string;
+  /** Document path of a directive reading that secret (and key). */
+  path: (string | number)[];
+}
+
 /**
  * Why the given secrets cannot serve the stack: missing ones, and JSON ones
- * (`$Secret('name.key')`) that are not objects or lack the key. Each line
- * says the command that fixes it.
+ * (`$Secret('name.key')`) that are not objects or lack the key, each at a
+ * directive that reads it. Each message says the command that fixes it.
  */
-export function secretProblems(model: StackModel, read: (name: string) => string | undefined): string[] {
-  const out: string[] = [];
+export function secretIssues(model: StackModel, read: (name: string) => string | undefined): SecretIssue[] {
+  const out: SecretIssue[] = [];
+  const readerOf = (name: string, key?: string) => {
+    for (const r of model.resources) {
+      const use = r.secrets.find((s) => s.name === name && (key === undefined || s.key === key));
+      if (use) return ["resources", r.name, use.in ?? "properties", ...use.path];
+    }
+    return [];
+  };
   for (const name of secretNames(model)) {
     const value = read(name);
     if (value === undefined) {
-      out.push(`secret '${name}' is not set; run: pulumi config set --secret ${name} <value>`);
+      out.push({ name, message: `secret '${name}' is not set; run: pulumi config set --secret ${name} <value>`, path: readerOf(name) });
       continue;
     }
-    const keys = [...new Set(model.resources.flatMap((r) => r.secrets.filter((s) => s.name === name && s.key).map((s) => s.key!)))].sort();
+    const keys = secretKeys(model, name);
     if (!keys.length) continue;
     let parsed: unknown;
     try {
@@ -155,11 +172,30 @@ export function secretProblems(model: StackModel, read: (name: string) => string
     }
     for (const key of keys) {
       if (typeof parsed !== "object" || parsed === null || own(parsed as Record<string, unknown>, key) == null) {
-        out.push(`secret '${name}' has no key '${key}' (read by $Secret('${name}.${key}')); run: pulumi config set --secret --path '${name}.${key}' <value>`);
+        out.push({
+          name, key, path: readerOf(name, key),
+          message: `secret '${name}' has no key '${key}' (read by $Secret('${name}.${key}')); run: pulumi config set --secret --path '${name}.${key}' <value>`,
+        });
       }
     }
   }
   return out;
+}
+
+/** Why the given secrets cannot serve the stack, one line each. */
+export function secretProblems(model: StackModel, read: (name: string) => string | undefined): string[] {
+  return secretIssues(model, read).map((i) => i.message);
+}
+
+/** The keys the stack reads of a JSON secret (`$Secret('name.key')`), sorted, once each. */
+export function secretKeys(model: StackModel, name: string): string[] {
+  return [...new Set(model.resources.flatMap((r) => r.secrets.filter((s) => s.name === name && s.key).map((s) => s.key!)))].sort();
+}
+
+/** How to give a secret to `plan`: `--secret name=VALUE`, or with the JSON object of the keys the stack reads. */
+export function secretOption(model: StackModel, name: string): string {
+  const keys = secretKeys(model, name);
+  return keys.length ? `--secret ${name}='${JSON.stringify(Object.fromEntries(keys.map((k) => [k, "VALUE"])))}'` : `--secret ${name}=VALUE`;
 }
 
 /** Every secret name the stack reads, sorted, once each. */

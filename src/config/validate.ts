@@ -5,11 +5,12 @@ import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
 import { RESOURCE_NAME_PATTERN } from "./names";
 import { parseDirectives, pulumiYamlHint, type Directive } from "./directives";
 import { describe } from "../shared/check-schema";
-import { checkProperties, valuesAt } from "../shared/check-properties";
+import { checkProperties } from "../shared/check-properties";
 import { dependencyOrder } from "./graph";
+import { checkConnections, checkDomains, checkResourceNames } from "./stack-names";
 import { unknownValue } from "../shared/unknown";
 import { closest } from "../shared/suggest";
-import { formatPath, under, type Problem } from "../shared/problem";
+import { under, type Problem } from "../shared/problem";
 import { userText } from "../shared/user-text";
 import { analyzeOptions } from "./options";
 import type { DataOptions } from "../shared/component-options";
@@ -103,6 +104,12 @@ export function analyze(doc: unknown): Analysis {
     for (const { resource, problem } of entry.crossRules?.(mine) ?? []) problems.push(...under(["resources", resource, "properties"], [problem]));
   }
   checkReferences(resources, problems);
+  // Warnings once every resource's references are known (a gateway's CORS needs its routes).
+  for (const r of resources) {
+    const namedBy = resources.filter((x) => x.refs.some((ref) => ref.resource === r.name && ref.param === "")).map((x) => x.name);
+    const warnings = r.entry.warnings?.(r.prepared, { resource: r.name, namedBy }) ?? [];
+    problems.push(...under(["resources", r.name, "properties"], warnings.map((w) => ({ ...w, warning: true }))));
+  }
   const names = resources.map((r) => r.name);
   const edges = Object.fromEntries(resources.map((r) => [r.name, r.refs.map((x) => x.resource)]));
   const { order, cycles } = dependencyOrder(names, edges);
@@ -165,7 +172,6 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   const prepared = prepare(properties, [], typeOf, refs, secrets, directiveProblems) as Record<string, unknown>;
   problems.push(...under([...base, "properties"], directiveProblems));
   problems.push(...under([...base, "properties"], checkProperties(entry, prepared)));
-  problems.push(...under([...base, "properties"], (entry.warnings?.(prepared) ?? []).map((w) => ({ ...w, warning: true }))));
   const overrides = analyzeOverrides(name, entry, def.overrides, [...base, "overrides"], problems);
   // Directives in overrides resolve like the properties' own: references order the stack, secrets are needed.
   const overrideProblems: Problem[] = [];
@@ -283,91 +289,5 @@ function checkReferences(resources: ResourceModel[], problems: Problem[]): void 
         problems.push({ path, message: `${why}${near && near !== ref.param ? `; did you mean '${near}'?` : ""}; available: ${available.join(", ")}` });
       }
     }
-  }
-}
-
-/**
- * A domain belongs to one resource of the stack: a second one would take its
- * certificate validation and alias records (`allowOverwrite`) and its
- * CloudFront alias. Within one resource the type's own rules say so.
- */
-function checkDomains(resources: ResourceModel[], problems: Problem[]): void {
-  const owner = new Map<string, { resource: string; path: Path }>();
-  for (const r of resources) {
-    for (const pattern of r.entry.domainPaths ?? []) {
-      for (const { path, value } of valuesAt(r.prepared, pattern)) {
-        if (typeof value !== "string") continue;
-        const first = owner.get(value);
-        if (first && first.resource !== r.name) {
-          problems.push({
-            path: ["resources", r.name, "properties", ...path],
-            message: `domain '${userText(value)}' is already a custom domain of '${first.resource}' (${formatPath(first.path)}); a domain points at one resource only, and its DNS records would overwrite the other's`,
-          });
-        } else if (!first) owner.set(value, { resource: r.name, path });
-      }
-    }
-  }
-}
-
-/** Fields that name a resource of a given type (a function's gateway): it must be in the file, of that type; it is made first. */
-function checkResourceNames(resources: ResourceModel[], problems: Problem[], raw: Record<string, unknown>): void {
-  const byName = new Map(resources.map((r) => [r.name, r]));
-  for (const r of resources) {
-    for (const spec of r.entry.resourceNames ?? []) {
-      const field = spec.path[spec.path.length - 1];
-      for (const { path, value } of valuesAt(r.prepared, spec.path)) {
-        if (typeof value !== "string") continue;
-        const at: Path = ["resources", r.name, "properties", ...path];
-        const target = byName.get(value);
-        const candidates = resources.filter((x) => x.type === spec.type).map((x) => x.name);
-        if (!target) {
-          if (Object.hasOwn(raw, value)) continue; // a resource with problems of its own, reported there
-          const near = closest(value, candidates);
-          problems.push({ path: at, message: `${field} names '${userText(value)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${spec.type} resources: ${candidates.join(", ")}` : `; add an ${spec.type} resource named '${value}'`}` });
-          continue;
-        }
-        if (target.type !== spec.type) {
-          problems.push({ path: at, message: `${field} names '${userText(value)}', a ${target.type}; it must name an ${spec.type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
-          continue;
-        }
-        r.refs.push({ path, resource: value, param: "" });
-      }
-    }
-  }
-}
-
-/** `connectTo` names resources of this stack of connectable types (or `aws:ses`); they are made first. */
-function checkConnections(resources: ResourceModel[], problems: Problem[], raw: Record<string, unknown>): void {
-  const byName = new Map(resources.map((r) => [r.name, r]));
-  for (const r of resources) {
-    const list = r.prepared.connectTo;
-    if (!Array.isArray(list)) continue;
-    list.forEach((entry, i) => {
-      if (typeof entry !== "string" || entry === "aws:ses") return;
-      const path: Path = ["resources", r.name, "properties", "connectTo", i];
-      const target = byName.get(entry);
-      if (!target && Object.hasOwn(raw, entry)) {
-        const t = isMap(raw[entry]) ? (raw[entry] as Record<string, unknown>).type : undefined;
-        const kinds = Object.values(registry).filter((e) => e.connectable).map((e) => e.type);
-        problems.push({ path, message: `connectTo names '${userText(entry)}'${typeof t === "string" ? `, a ${t}` : ""}, which this stack cannot connect to; it can connect to ${kinds.join(", ")} and the macro aws:ses` });
-        return;
-      }
-      if (!target) {
-        const near = closest(entry, [...byName.keys(), "aws:ses"]);
-        problems.push({ path, message: `connectTo names '${userText(entry)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : ""}` });
-        return;
-      }
-      if (!target.entry.connectable) {
-        const kinds = Object.values(registry).filter((e) => e.connectable).map((e) => e.type);
-        problems.push({ path, message: `connectTo cannot connect to ${target.type} '${entry}': this stack can connect to ${kinds.join(", ")} and the macro aws:ses` });
-        return;
-      }
-      if (target.entry.connectable.vpcOnly && r.prepared.useEdgeFunction === true) {
-        problems.push({ path, message: `${target.type} '${entry}' is reachable only inside the VPC, and edge functions cannot join a VPC`, hint: "remove useEdgeFunction to connect to it" });
-      } else if (target.entry.connectable.vpcOnly && r.prepared.joinDefaultVpc !== true) {
-        problems.push({ path, message: `${target.type} '${entry}' is reachable only inside the VPC`, hint: "set joinDefaultVpc: true" });
-      }
-      r.refs.push({ path: ["connectTo", i], resource: entry, param: "" });
-    });
   }
 }

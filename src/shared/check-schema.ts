@@ -69,6 +69,17 @@ function expectedType(s: JsonSchema): string | undefined {
   return undefined;
 }
 
+/** The types a value may have, through union branches; empty when some branch does not say. */
+function expectedTypes(s: JsonSchema): string[] {
+  const branches = s.oneOf ?? s.anyOf;
+  if (!branches) {
+    const t = expectedType(s);
+    return t ? [t] : [];
+  }
+  const each = branches.map((b) => expectedTypes(resolve(b)));
+  return each.some((t) => !t.length) ? [] : each.flat();
+}
+
 function typeMatches(expected: string, actual: string): boolean {
   return expected === actual || (expected === "number" && actual === "integer");
 }
@@ -82,9 +93,10 @@ function check(schema: JsonSchema, value: unknown, path: Path, ctx: Ctx): void {
   }
   const field = name(path);
   if (isUnknown(value)) {
-    const expected = expectedType(s);
-    if (value.kind && expected && !typeMatches(expected, value.kind)) {
-      out.push({ path, message: `${field} must be ${TYPE_WORDS[expected] ?? expected}, but the directive gives ${TYPE_WORDS[value.kind]}` });
+    // Of a union, any branch of the directive's type will do (none of a map's: a directive gives a value, not a map).
+    const expected = expectedTypes(s);
+    if (value.kind && expected.length && !expected.some((t) => typeMatches(t, value.kind!))) {
+      out.push({ path, message: `${field} must be ${[...new Set(expected)].map((t) => TYPE_WORDS[t] ?? t).join(" or ")}, but the directive gives ${TYPE_WORDS[value.kind]}` });
     }
     return;
   }

@@ -9,6 +9,14 @@ export interface ParamSpec {
   secret?: boolean;
 }
 
+/** What a warning may need to know of the rest of the stack. */
+export interface WarningContext {
+  /** The resource's name. */
+  resource?: string;
+  /** Resources of the stack that name this one in a field (a function's event naming its gateway, connectTo). */
+  namedBy: string[];
+}
+
 export interface ResourceTypeEntry {
   /** The `type:` value in YAML. */
   type: string;
@@ -41,8 +49,15 @@ export interface ResourceTypeEntry {
   /** Each child's type token (`aws:...` for @pulumi/aws resources; their argument names are what `overrides` may set). */
   children: Readonly<Record<string, string>>;
   staticRules(props: Record<string, unknown>): Problem[];
+  /**
+   * Checks that read the files the (plain) properties name, relative to
+   * `baseDir` (a function's bundle): `plan` runs them for every resource
+   * before the program, so each resource's problems are said at once. Paths
+   * within `properties`.
+   */
+  fileChecks?(props: Record<string, unknown>, baseDir: string, resource: string): Problem[];
   /** Settings that have no effect with the others (the file stays valid); paths within `properties`. */
-  warnings?(props: Record<string, unknown>): Problem[];
+  warnings?(props: Record<string, unknown>, ctx: WarningContext): Problem[];
   /** Rules across the stack's resources of this type; problems by resource name. */
   crossRules?(resources: { name: string; props: Record<string, unknown> }[]): { resource: string; problem: Problem }[];
   updateRules?(old: Record<string, unknown>, next: Record<string, unknown>): Problem[];

@@ -14,6 +14,7 @@ export interface JsonSchema {
   items?: JsonSchema;
   oneOf?: JsonSchema[];
   anyOf?: JsonSchema[];
+  not?: JsonSchema;
   minimum?: number;
   maximum?: number;
   multipleOf?: number;
@@ -32,15 +33,23 @@ export interface JsonSchema {
 /** Path of the checked-in schema (shipped with the package). */
 export const SCHEMA_FILE = path.join(__dirname, "..", "..", "schema", "stackfile.schema.json");
 
-/** Where the schema refers to a directive (a field that may hold one is `anyOf: [its schema, this]`). */
+/**
+ * The schema's directive definitions (scripts/schema-directives.ts makes
+ * them): a field that may hold one is `anyOf: [its own schema, the directive
+ * of its type]`; `Directive` gives a string (a secret, a text parameter, or
+ * directives inside a longer string), `NumberDirective` and
+ * `BooleanDirective` a whole `$ResourceParam` of a parameter of that type.
+ */
 export const DIRECTIVE_REF = "#/definitions/Directive";
-
-/** A `$ResourceParam(res, param)` or `$Secret(name)`, whole or inside a longer string. */
-export const DIRECTIVE_DEFINITION: JsonSchema = {
-  type: "string",
-  description: "A directive: $ResourceParam(resource, parameter) reads a parameter of another resource of the file; $Secret(name) reads a Pulumi secret. Whole, or inside a longer string.",
-  pattern: "\\$(ResourceParam\\(\\s*(['\"]?)[A-Za-z][A-Za-z0-9]*\\2\\s*,\\s*(['\"]?)[A-Za-z]+\\3\\s*\\)|Secret\\(\\s*(['\"]?)[^'\"()]+\\4\\s*\\))",
+export const DIRECTIVE_REFS: Record<"string" | "number" | "boolean", string> = {
+  string: DIRECTIVE_REF,
+  number: "#/definitions/NumberDirective",
+  boolean: "#/definitions/BooleanDirective",
 };
+/** Text the loader reads as a directive (or refuses as Pulumi YAML's `${a.b}`): a field's own string schema is `not` this. */
+export const DIRECTIVE_TEXT_REF = "#/definitions/DirectiveText";
+
+const DIRECTIVE_SCHEMA_REFS = new Set([...Object.values(DIRECTIVE_REFS), DIRECTIVE_TEXT_REF]);
 
 let cached: JsonSchema | undefined;
 let unwrapped: Record<string, JsonSchema> | undefined;
@@ -52,15 +61,18 @@ export function fileSchema(): JsonSchema {
   return cached;
 }
 
-/** A field's own schema, without the directive alternative (directives are resolved before values are checked). */
+/** A field's own schema, without the directive alternatives and exclusions (directives are resolved before values are checked). */
 function withoutDirective(s: JsonSchema): JsonSchema {
   if (Array.isArray(s)) return s.map(withoutDirective) as unknown as JsonSchema;
   if (typeof s !== "object" || s === null) return s;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(s)) out[k] = typeof v === "object" && v !== null ? withoutDirective(v as JsonSchema) : v;
+  for (const [k, v] of Object.entries(s)) {
+    if (k === "not" && DIRECTIVE_SCHEMA_REFS.has((v as JsonSchema)?.$ref ?? "")) continue;
+    out[k] = typeof v === "object" && v !== null ? withoutDirective(v as JsonSchema) : v;
+  }
   const branches = (out as JsonSchema).anyOf;
-  if (branches && branches.some((b) => b.$ref === DIRECTIVE_REF)) {
-    const own = branches.filter((b) => b.$ref !== DIRECTIVE_REF);
+  if (branches && branches.some((b) => DIRECTIVE_SCHEMA_REFS.has(b.$ref ?? ""))) {
+    const own = branches.filter((b) => !DIRECTIVE_SCHEMA_REFS.has(b.$ref ?? ""));
     const { anyOf: _a, ...outer } = out as JsonSchema;
     return own.length === 1 ? { ...own[0], ...outer } : { ...outer, anyOf: own };
   }

@@ -30,6 +30,8 @@ export function closest(word: string, candidates: readonly string[]): string | u
     // The distance is at least the difference in length.
     if (Math.abs(c.length - word.length) > limit) continue;
     const dist = editDistance(word, c);
+    // A candidate that shares nothing with the word is no typo of it ("GO" is not "*").
+    if (dist >= Math.max(word.length, c.length)) continue;
     if (dist < bestDistance) {
       best = c;
       bestDistance = dist;

@@ -9,6 +9,27 @@ export interface ZipEntry {
   data: Buffer;
 }
 
+/** CRC-32 (IEEE 802.3, as zip uses), one byte at a time from a table: for Node.js before 20.15, which has no zlib.crc32. */
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+export function tableCrc32(data: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** zlib's CRC-32 where Node.js has it (20.15 and later, 22.2 and later), else the table's. */
+export function pickCrc32(z: { crc32?: (data: Uint8Array) => number }): (data: Uint8Array) => number {
+  const native = z.crc32;
+  return typeof native === "function" ? (data) => native(data) >>> 0 : tableCrc32;
+}
+
+export const crc32 = pickCrc32(zlib as { crc32?: (data: Uint8Array) => number });
+
 const DOS_DATE_1980_01_01 = (0 << 9) | (1 << 5) | 1;
 const DOS_TIME_MIDNIGHT = 0;
 const UTF8_NAMES = 0x0800;
@@ -27,7 +48,7 @@ export function deterministicZip(entries: ZipEntry[]): Buffer {
   let offset = 0;
   for (const e of sorted) {
     const name = Buffer.from(e.name, "utf8");
-    const crc = zlib.crc32(e.data) >>> 0;
+    const crc = crc32(e.data);
     if (e.data.length >= LIMIT || offset >= LIMIT) throw new Error("zip: the archive is larger than 4 GB");
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);

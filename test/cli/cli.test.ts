@@ -69,7 +69,7 @@ describe("stackfile plan", () => {
     assert.match(r.out, /code: archive of 2 members\n.*\.: archive of examples\/nextjs-app\/\.open-next\/server-functions\/default \(\d+ files, sha256 [0-9a-f]{64}\)/);
     assert.match(r.out, /authToken: \[secret\]/);
     assert.match(r.out, /sessions\.connectionString: \[secret\]/);
-    assert.match(r.out, /Secrets not given, shown with placeholders: redis, sessionsPassword/);
+    assert.match(r.out, /^Secrets not given, shown with placeholders: redis, sessionsPassword; pass --secret redis='\{"cachePassword":"VALUE"\}' --secret sessionsPassword=VALUE\.$/m);
     assert.ok(!/Placeholder-/.test(r.out), "placeholder values never show");
   });
 
@@ -117,11 +117,39 @@ describe("stackfile plan", () => {
     assert.strictEqual(plan.resources.find((x: any) => x.name === "cache-slow-log").inputs.retentionInDays, 1);
   });
 
-  it("refuses a --secret that lacks a key the file reads, at the resource", async () => {
+  it("refuses a --secret that lacks a key the file reads, at the first directive that reads it", async () => {
     const r = await cli("plan", EXAMPLE, "--secret", "redis={}");
     assert.strictEqual(r.code, 1);
-    const line = fs.readFileSync(EXAMPLE, "utf8").split("\n").indexOf("  cache:") + 1;
-    assert.strictEqual(r.err, `${EXAMPLE}:${line}:3: secret 'redis' has no key 'cachePassword' (read by $Secret('redis.cachePassword')); pass --secret redis='{"cachePassword":"VALUE"}'`);
+    const line = fs.readFileSync(EXAMPLE, "utf8").split("\n").findIndex((l) => l.includes("$Secret('redis.cachePassword')")) + 1;
+    assert.strictEqual(r.err, `${EXAMPLE}:${line}:28: secret 'redis' has no key 'cachePassword' (read by $Secret('redis.cachePassword')); pass --secret redis='{"cachePassword":"VALUE"}'`);
+  });
+
+  it("two resources reading two keys of one JSON secret: each missing key is said at a resource that reads it, all at once", async () => {
+    const f = tmpFile(`resources:
+  c2:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t4g.micro
+      defaultUserPassword: "$Secret('redis.password')"
+  c3:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t4g.micro
+      defaultUserPassword: "$Secret('redis.token')"
+`);
+    const one = await cli("plan", f, "--secret", `redis={"password":"Correct-Horse-Battery-1"}`);
+    assert.strictEqual(one.code, 1);
+    const hint = `pass --secret redis='{"password":"VALUE","token":"VALUE"}'`;
+    assert.strictEqual(one.err, `${f}:11:28: secret 'redis' has no key 'token' (read by $Secret('redis.token')); ${hint}`);
+    const both = await cli("plan", f, "--secret", "redis={}");
+    assert.deepStrictEqual(both.err.split("\n"), [
+      `${f}:6:28: secret 'redis' has no key 'password' (read by $Secret('redis.password')); ${hint}`,
+      `${f}:11:28: secret 'redis' has no key 'token' (read by $Secret('redis.token')); ${hint}`,
+    ]);
+    // Not given at all: placeholders, and the footer says what to pass, with the keys the file reads.
+    const none = await cli("plan", f);
+    assert.strictEqual(none.code, 0, none.err);
+    assert.match(none.out, /^Secrets not given, shown with placeholders: redis; pass --secret redis='\{"password":"VALUE","token":"VALUE"\}'\.$/m);
   });
 
   it("reports a failing Next.js build at the resource, without a stack trace", async () => {

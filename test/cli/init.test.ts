@@ -19,40 +19,86 @@ function inDir<T>(dir: string, fn: () => Promise<T>): Promise<T> {
 describe("stackfile init", function () {
   this.timeout(600000);
 
-  it("writes package.json, Pulumi.yaml, stack.yaml and .gitignore, and never overwrites a file", async () => {
+  it("writes package.json, Pulumi.yaml, stack.yaml, functions/hello.ts and .gitignore, and never overwrites a file", async () => {
     const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "init-")), "my app");
     const r = await cli("init", dir);
     assert.strictEqual(r.code, 0, r.err);
-    assert.deepStrictEqual(fs.readdirSync(dir).sort(), [".gitignore", "Pulumi.yaml", "package.json", "stack.yaml"]);
+    assert.deepStrictEqual(fs.readdirSync(dir).sort(), [".gitignore", "Pulumi.yaml", "functions", "package.json", "stack.yaml"]);
+    assert.deepStrictEqual(fs.readdirSync(path.join(dir, "functions")), ["hello.ts"]);
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
     assert.strictEqual(pkg.name, "my-app");
     assert.deepStrictEqual(Object.keys(pkg.dependencies), ["@pulumi/aws", "@pulumi/pulumi", "stackfile"]);
     assert.match(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"), /^main: node_modules\/stackfile\/dist\/program-entry\.js$/m);
     assert.match(fs.readFileSync(path.join(dir, "stack.yaml"), "utf8"), /^# yaml-language-server: \$schema=\.\/node_modules\/stackfile\/schema\/stackfile\.schema\.json$/m);
     assert.match(fs.readFileSync(path.join(dir, ".gitignore"), "utf8"), /^\.open-next\/$/m);
+    assert.match(fs.readFileSync(path.join(dir, ".gitignore"), "utf8"), /^\.stackfile-cache\/$/m);
     const again = await cli("init", dir);
     assert.strictEqual(again.code, 2);
-    assert.match(again.err, /already has package\.json, Pulumi\.yaml, stack\.yaml, \.gitignore; init writes a new project and never overwrites a file/);
-    // validate and plan with no FILE read ./stack.yaml
-    assert.deepStrictEqual(await inDir(dir, () => cli("validate")), { code: 0, out: "ok: 2 resources", err: "" });
+    assert.match(again.err, /already has package\.json, Pulumi\.yaml, stack\.yaml, functions\/hello\.ts; init writes a new project and never overwrites a file/);
+    // validate and plan with no FILE read ./stack.yaml; no warnings
+    assert.deepStrictEqual(await inDir(dir, () => cli("validate")), { code: 0, out: "ok: 3 resources", err: "" });
   });
 
+  it("writes a stack that is right as written: its gateway's CORS allows the methods of its routes", async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "init-")), "app");
+    assert.strictEqual((await cli("init", dir)).code, 0);
+    const r = await cli("plan", path.join(dir, "stack.yaml"), "--json");
+    assert.strictEqual(r.code, 0, r.err);
+    const plan = JSON.parse(r.out) as { resources: { type: string; inputs: Record<string, any> }[] };
+    const api = plan.resources.find((x) => x.type === "aws:apigatewayv2/api:Api")!;
+    assert.deepStrictEqual(api.inputs.corsConfiguration.allowMethods, ["GET"]);
+    assert.deepStrictEqual(plan.resources.filter((x) => x.type === "aws:apigatewayv2/route:Route").map((x) => x.inputs.routeKey), ["GET /hello"]);
+  });
+
+  it("writes into a folder that holds other files, adding its lines to a .gitignore there and keeping the user's", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "init-"));
+    fs.writeFileSync(path.join(dir, ".gitignore"), "dist/\nnode_modules/\n");
+    fs.writeFileSync(path.join(dir, "README.md"), "mine\n");
+    const r = await cli("init", dir);
+    assert.strictEqual(r.code, 0, r.err);
+    assert.strictEqual(fs.readFileSync(path.join(dir, "README.md"), "utf8"), "mine\n");
+    const ignored = fs.readFileSync(path.join(dir, ".gitignore"), "utf8");
+    assert.ok(ignored.startsWith("dist/\nnode_modules/\n"), ignored);
+    assert.deepStrictEqual(ignored.split("\n").filter((l) => l === "node_modules/").length, 1);
+    assert.match(ignored, /^\.stackfile-cache\/$/m);
+    assert.match(r.out, /added \.open-next\/, \.next\/, \.stackfile-cache\/ to .*\.gitignore/);
+  });
+
+  it("the next: line quotes a folder whose name has spaces or shell characters", async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), "init-"));
+    const dir = path.join(parent, "My App!! $x 'q'");
+    const r = await cli("init", dir);
+    assert.strictEqual(r.code, 0, r.err);
+    const next = r.out.split("\n").find((l) => l.startsWith("next: "))!;
+    assert.strictEqual(next, `next: cd '${parent}/My App!! $x '\\''q'\\''' && npm install && npx stackfile plan`);
+    // The shell reads it back as the folder.
+    const cd = spawnSync("bash", ["-c", `${next.slice("next: ".length).split(" && ")[0]} && pwd`], { encoding: "utf8" });
+    assert.strictEqual(cd.stdout.trim(), dir);
+  });
+
+  // stackfile from its packed tarball; its dependencies from npm's cache, or
+  // the registry for what the cache lacks (--prefer-offline: not offline on a
+  // cold cache). The project (about 200 MB installed) is removed afterwards.
   it("a new project installs from the packed package, with no Next.js, and plans with no edits", () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "init-e2e-"));
-    const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
-    const tgz = path.join(work, packed[0].filename);
-    execFileSync(process.execPath, [BIN, "init", "my-app"], { cwd: work });
-    const app = path.join(work, "my-app");
-    const pkg = JSON.parse(fs.readFileSync(path.join(app, "package.json"), "utf8"));
-    pkg.dependencies.stackfile = `file:${tgz}`;
-    fs.writeFileSync(path.join(app, "package.json"), JSON.stringify(pkg, null, 2));
-    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: app, stdio: "ignore" });
-    assert.ok(!fs.existsSync(path.join(app, "node_modules", "next")), "no Next.js");
-    assert.ok(!fs.existsSync(path.join(app, "node_modules", "@opennextjs")), "no OpenNext");
-    const plan = spawnSync("npx", ["stackfile", "plan"], { cwd: app, encoding: "utf8" });
-    assert.strictEqual(plan.status, 0, plan.stderr);
-    assert.match(plan.stdout, /^Plan for stack\.yaml: \d+ resources \(2 components\), nothing deployed\./m);
-    assert.match(plan.stdout, /^Region: us-east-1 \(default: no Pulumi\.<stack>\.yaml beside the file/m);
+    try {
+      const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+      const tgz = path.join(work, packed[0].filename);
+      execFileSync(process.execPath, [BIN, "init", "my-app"], { cwd: work });
+      const app = path.join(work, "my-app");
+      const pkg = JSON.parse(fs.readFileSync(path.join(app, "package.json"), "utf8"));
+      pkg.dependencies.stackfile = `file:${tgz}`;
+      fs.writeFileSync(path.join(app, "package.json"), JSON.stringify(pkg, null, 2));
+      execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: app, stdio: "ignore" });
+      assert.ok(!fs.existsSync(path.join(app, "node_modules", "next")), "no Next.js");
+      assert.ok(!fs.existsSync(path.join(app, "node_modules", "@opennextjs")), "no OpenNext");
+      const plan = spawnSync("npx", ["stackfile", "plan"], { cwd: app, encoding: "utf8" });
+      assert.strictEqual(plan.status, 0, plan.stderr);
+      assert.match(plan.stdout, /^Plan for stack\.yaml: \d+ resources \(3 components\), nothing deployed\./m);
+      assert.match(plan.stdout, /^Region: us-east-1 \(default: project my-app \(Pulumi\.yaml\) has no Pulumi\.<stack>\.yaml and no aws:region/m);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   });
 });
 

@@ -38,9 +38,61 @@ describe("the region plan plans for", () => {
     assert.deepStrictEqual(stackRegion(project({}), {}).region, "us-east-1");
   });
 
-  it("refuses an unknown --stack and a region that is not a region name", () => {
+  it("refuses an unknown --stack and an aws:region that is no region name", () => {
     assert.throws(() => stackRegion(project({ dev: "config: {}\n" }), { stack: "prod" }), /there is no Pulumi\.prod\.yaml beside .* \(stacks there: dev\)/);
-    assert.throws(() => stackRegion(project({ dev: "config:\n  aws:region: Europe\n" }), {}), /aws:region must be a region name, like eu-west-1/);
+    assert.throws(() => stackRegion(project({ dev: "config:\n  aws:region: Europe\n" }), {}), /aws:region Europe is not an AWS region/);
+  });
+});
+
+/** A Pulumi project: its files by path (Pulumi.yaml, Pulumi.<stack>.yaml, the stack file). */
+function tree(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "region-project-"));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+describe("the region plan plans for, from the Pulumi project", () => {
+  const STACK = "resources: {}\n";
+
+  it("walks up to the nearest Pulumi.yaml and reads the stack there", () => {
+    const dir = tree({ "Pulumi.yaml": "name: shop\nruntime: nodejs\n", "Pulumi.dev.yaml": "config:\n  aws:region: eu-west-1\n", "infra/stack.yaml": STACK });
+    const r = stackRegion(path.join(dir, "infra/stack.yaml"), {});
+    assert.strictEqual(r.region, "eu-west-1");
+    assert.match(r.from, /^aws:region of stack dev \(.*Pulumi\.dev\.yaml\)$/);
+  });
+
+  it("takes the project's own aws:region (a value, {default: ...} or {value: ...}) when the stack sets none", () => {
+    for (const config of ["  aws:region: eu-north-1\n", "  aws:region:\n    default: eu-north-1\n", "  aws:region:\n    value: eu-north-1\n"]) {
+      const dir = tree({ "Pulumi.yaml": `name: shop\nruntime: nodejs\nconfig:\n${config}`, "Pulumi.dev.yaml": "config:\n  other:key: x\n", "infra/stack.yaml": STACK });
+      const r = stackRegion(path.join(dir, "infra/stack.yaml"), {});
+      assert.strictEqual(r.region, "eu-north-1", config);
+      assert.match(r.from, /^aws:region of project shop \(.*Pulumi\.yaml\); stack dev sets none$/);
+    }
+    // A stack's own value wins.
+    const dir = tree({ "Pulumi.yaml": "name: shop\nconfig:\n  aws:region: eu-north-1\n", "Pulumi.dev.yaml": "config:\n  aws:region: ap-south-1\n", "stack.yaml": STACK });
+    assert.strictEqual(stackRegion(path.join(dir, "stack.yaml"), {}).region, "ap-south-1");
+    // No stack at all: the project's.
+    const bare = tree({ "Pulumi.yaml": "name: shop\nconfig:\n  aws:region: eu-north-1\n", "stack.yaml": STACK });
+    assert.match(stackRegion(path.join(bare, "stack.yaml"), {}).from, /^aws:region of project shop .*; no Pulumi\.<stack>\.yaml there$/);
+  });
+
+  it("stack names may hold dots (Pulumi.dev.eu.yaml is the stack dev.eu), and stackConfigDir moves the stack files", () => {
+    const dotted = tree({ "Pulumi.yaml": "name: shop\n", "Pulumi.dev.eu.yaml": "config:\n  aws:region: eu-west-3\n", "stack.yaml": STACK });
+    assert.deepStrictEqual(stackRegion(path.join(dotted, "stack.yaml"), { stack: "dev.eu" }).region, "eu-west-3");
+    assert.match(stackRegion(path.join(dotted, "stack.yaml"), {}).from, /^aws:region of stack dev\.eu /);
+    const moved = tree({ "Pulumi.yaml": "name: shop\nstackConfigDir: config\n", "config/Pulumi.prod.yaml": "config:\n  aws:region: ca-central-1\n", "stack.yaml": STACK });
+    assert.strictEqual(stackRegion(path.join(moved, "stack.yaml"), {}).region, "ca-central-1");
+  });
+
+  it("refuses a region no AWS partition has, from --region or a stack; takes an unlisted one of a partition's pattern", () => {
+    assert.throws(() => stackRegion(project({}), { region: "xx-nowhere-9" }), /xx-nowhere-9 is not an AWS region/);
+    assert.throws(() => stackRegion(project({ dev: "config:\n  aws:region: xx-nowhere-9\n" }), {}), /Pulumi\.dev\.yaml: aws:region xx-nowhere-9 is not an AWS region/);
+    for (const region of ["eu-west-1", "cn-north-1", "us-gov-west-1", "us-isob-east-1", "eusc-de-east-1", "ap-newplace-9"]) {
+      assert.strictEqual(stackRegion(project({}), { region }).region, region);
+    }
   });
 });
 
@@ -54,5 +106,13 @@ describe("plan with a Pulumi stack beside the file", function () {
     assert.match(r.err, /^plan: region eu-west-1 \(aws:region of stack prod \(.*Pulumi\.prod\.yaml\)\)$/m);
     const stage = JSON.parse(r.out).resources.find((x: any) => x.name === "api-stage");
     assert.match(stage.inputs.accessLogSettings.destinationArn, /^arn:aws:logs:eu-west-1:/);
+  });
+});
+
+describe("plan --region", () => {
+  it("refuses a region no AWS partition has, as a usage error (exit 2)", async () => {
+    const r = await cli("plan", project({}), "--region", "xx-nowhere-9");
+    assert.strictEqual(r.code, 2);
+    assert.match(r.err, /xx-nowhere-9 is not an AWS region/);
   });
 });

@@ -7,6 +7,7 @@ import * as os from "os";
 import * as path from "path";
 import { analyzeStackfile, formatProblem } from "../../src/config/stackfile";
 import { cli } from "../cli/cli-helpers";
+import { fakeNextApp } from "../fake-next-app";
 
 const problems = (text: string) => analyzeStackfile("s.yaml", text).problems.map(formatProblem);
 
@@ -69,13 +70,22 @@ describe("function in YAML: validate", () => {
   });
 
   it("refuses containerPort with the reason, bad paths and methods, a route listed twice or owned by another function", () => {
-    const text = `resources:\n  api:\n    type: http-api-gateway\n${fn("a", event("api", "GET", "/x", ", containerPort: 8080") + event("api", "FETCH", "/y") + event("api", "GET", "y") + event("api", "get", "/z") + event("api", "GET", "/z"))}${fn("b", event("api", "GET", "/z"))}`;
+    const text = `resources:\n  api:\n    type: http-api-gateway\n${fn("a", event("api", "GET", "/x", ", containerPort: 8080") + event("api", "FETCH", "/y") + event("api", "GET", "y") + event("api", "get", "/z") + event("api", "GET", "/z") + event("api", "GET", "/z"))}${fn("b", event("api", "GET", "/z"))}`;
     assert.deepStrictEqual(problems(text), [
       "s.yaml:10:77: containerPort is for container workloads; a function receives the request as an event and takes no port; remove containerPort",
-      "s.yaml:12:70: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT (got 'FETCH')",
+      's.yaml:12:70: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT, not the string "FETCH"; did you mean PATCH?',
       "s.yaml:14:56: path must start with '/' (got 'y')",
-      "s.yaml:18:56: route GET /z of 'api' is listed twice",
-      "s.yaml:25:56: route GET /z of 'api' already goes to the function 'a'; a route has one integration; change the path or the method",
+      's.yaml:16:70: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT, not the string "get"; did you mean GET?',
+      "s.yaml:20:56: route GET /z of 'api' is listed twice",
+      "s.yaml:27:56: route GET /z of 'api' already goes to the function 'a'; a route has one integration; change the path or the method",
+    ]);
+  });
+
+  it("refuses two routes of a gateway that differ only in a path variable's name (API Gateway's ConflictException)", () => {
+    const text = `resources:\n  api:\n    type: http-api-gateway\n${fn("a", event("api", "GET", "/orgs/{orgId}") + event("api", "GET", "/orgs/{id}"))}${fn("b", event("api", "GET", "/orgs/{org}") + event("api", "POST", "/orgs/{org}") + event("api", "GET", "/users/{id}/{id}"))}`;
+    assert.deepStrictEqual(problems(text), [
+      "s.yaml:12:56: route GET /orgs/{id} of 'api' has a variable named otherwise at the same level as GET /orgs/{orgId}; API Gateway refuses such routes (\"conflicting variable on the same hierarchical level\"); use one name",
+      "s.yaml:19:56: route GET /orgs/{org} of 'api' has a variable named otherwise at the same level as GET /orgs/{orgId} of the function 'a'; API Gateway refuses such routes (\"conflicting variable on the same hierarchical level\"); use one name",
     ]);
   });
 
@@ -175,6 +185,39 @@ ${fn("items", event("api", "GET", "/items/{id}") + event("api", "*", "/items/{pr
     assert.match(n.err, /:6:24: .*fn\.ts has no export 'main' for Lambda to call \(it exports handler\)/);
     const defaultName = stack(text("./fn.mjs"), { "fn.mjs": "export const main = () => 1;\n" });
     assert.match((await cli("plan", defaultName)).err, /:5:22: .*fn\.mjs has no export 'handler'/);
+  });
+
+  it("says every function's bundle problem at once, each at its line", async () => {
+    const f = (name: string, entry: string, handler = "") => `  ${name}:\n    type: function\n    properties:\n      entryfilePath: ${entry}\n${handler}`;
+    const file = stack(`resources:\n${f("gone", "./nope.ts")}${f("broken", "./bad.ts")}${f("noExport", "./fn.ts", "      handlerFunction: main\n")}${f("lost", "./lost.ts")}`, {
+      "fn.ts": "export async function handler() { return 1; }\n",
+      "bad.ts": "export const handler = async () => {\n  return {;\n};\n",
+      "lost.ts": "import { x } from './nowhere';\nexport const handler = async () => x;\n",
+    });
+    const r = await cli("plan", file);
+    assert.strictEqual(r.code, 1);
+    const lines = r.err.split("\n");
+    assert.strictEqual(lines.length, 4, r.err);
+    assert.match(lines[0], /:5:22: entryfilePath .*nope\.ts does not exist$/);
+    assert.match(lines[1], /:9:22: bundling .*bad\.ts failed: .*bad\.ts:2:11: Expected identifier/);
+    assert.match(lines[2], /:14:24: .*fn\.ts has no export 'main' for Lambda to call/);
+    assert.match(lines[3], /:18:22: bundling .*lost\.ts failed: .*lost\.ts:1:19: Could not resolve "\.\/nowhere"/);
+    for (const l of lines) assert.ok(l.startsWith(`${file}:`), l);
+  });
+
+  it("a nextjs-web connected to a function gets STP_<NAME>_ARN and may invoke it (and its versions), nothing more", async () => {
+    const app = fakeNextApp();
+    const file = stack(`resources:\n  myWorker:\n    type: function\n    properties: { entryfilePath: ./fn.ts }\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ${app.dir}\n      buildCommand: '${app.buildCommand}'\n      connectTo: [myWorker]\n`);
+    const r = await cli("plan", file, "--json");
+    assert.strictEqual(r.code, 0, r.err);
+    const plan = JSON.parse(r.out) as { resources: { name: string; inputs: Record<string, any> }[]; outputs: Record<string, Record<string, string>> };
+    const arn = plan.outputs.myWorker.arn;
+    assert.match(arn, /^arn:aws:lambda:us-east-1:123456789012:function:myWorker-function-[0-9a-f]{7}$/);
+    const server = plan.resources.find((x) => x.name === "web-server-function")!;
+    assert.strictEqual(server.inputs.environment.variables.STP_MY_WORKER_ARN, arn);
+    const policy = JSON.parse(plan.resources.find((x) => x.name === "web-server-policy")!.inputs.policy);
+    const invoking = policy.Statement.filter((st: { Action: string[] }) => st.Action.some((a) => a.startsWith("lambda:")));
+    assert.deepStrictEqual(invoking, [{ Effect: "Allow", Action: ["lambda:InvokeFunction"], Resource: [arn, `${arn}:*`] }]);
   });
 
   it("a nextjs-web or function in the VPC cannot connect to a function (the Lambda API needs internet), placed at connectTo", async () => {

@@ -36,9 +36,9 @@ describe("the JSON Schema, as editors read it", () => {
     resources: { cache: { type: "redis-cluster", properties: { instanceSize: "cache.t4g.micro", defaultUserPassword: "$Secret('pw')", ...props } } },
   });
 
-  it("takes a directive where a number, a boolean or an enum goes, whole or inside a string", () => {
-    assert.deepStrictEqual(errorsOf(redis({ port: "$ResourceParam('other', 'port')", numReplicaNodes: "$ResourceParam(other, port)" })), []);
-    assert.deepStrictEqual(errorsOf(redis({ engineVersion: "$ResourceParam(\"other\", \"engine\")" })), []);
+  it("takes a directive of the field's type where a number or an enum goes, whole or inside a string", () => {
+    assert.deepStrictEqual(errorsOf(redis({ port: "$ResourceParam('other', 'port')", numReplicaNodes: "$ResourceParam(other, readerPort)" })), []);
+    assert.deepStrictEqual(errorsOf(redis({ engineVersion: "$ResourceParam(\"other\", \"sharding\")" })), []);
     assert.deepStrictEqual(errorsOf({ resources: { web: { type: "nextjs-web", properties: { appDirectory: "app", environment: [{ name: "API", value: "https://$ResourceParam('api', 'domain')/v1" }] } } } }), []);
   });
 
@@ -47,12 +47,16 @@ describe("the JSON Schema, as editors read it", () => {
     assert.notDeepStrictEqual(errorsOf(redis({ port: "$ResourcParam(other, port)" })), []);
     assert.notDeepStrictEqual(errorsOf(redis({ enableSharding: "$ResourceParam(other, sharding)" })), []);
     assert.notDeepStrictEqual(errorsOf(redis({ instanceSize: "cache.t9.huge" })), []);
+    // Of the wrong type: a secret (text) where a number goes, a number where text goes; no parameter gives true or false.
+    assert.notDeepStrictEqual(errorsOf(redis({ port: "$Secret('port')" })), []);
+    assert.notDeepStrictEqual(errorsOf(redis({ instanceSize: "$ResourceParam(other, port)" })), []);
+    assert.notDeepStrictEqual(errorsOf(redis({ enableAutomaticFailover: "$ResourceParam(other, host)" })), []);
   });
 
   it("keeps each field's description and default beside the directive alternative (completion and hovers)", () => {
     const port = (fileSchema() as any).definitions.RedisClusterProperties.properties.port;
     assert.strictEqual(port.default, 6379);
     assert.match(port.description, /Port/);
-    assert.deepStrictEqual(port.anyOf[1], { $ref: "#/definitions/Directive" });
+    assert.deepStrictEqual(port.anyOf[1], { $ref: "#/definitions/NumberDirective" });
   });
 });

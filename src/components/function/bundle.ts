@@ -1,12 +1,14 @@
 // Bundles a function's entry file with esbuild into one module and its source
 // map, zipped deterministically (the same sources give the same bytes), and
-// skips the work when the sources it read last time are unchanged. What goes
+// skips the work while the sources it read, and what their imports resolve
+// to, are unchanged (bundle-inputs.ts). What goes
 // wrong is a BundleProblem naming the property to blame.
 import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import type * as Esbuild from "esbuild";
 import { deterministicZip } from "../../shared/zip";
+import { bundleInputs, CACHE_DIR, stillHolds, type Looked } from "./bundle-inputs";
 
 export interface BundleOptions {
   /** `nodejs22.x` or `nodejs20.x`: the syntax target. */
@@ -40,12 +42,11 @@ export class BundleProblem extends Error {
 }
 
 /** Bump when what the bundle step does changes, so earlier bundles are not reused. */
-const BUNDLE_STEP_VERSION = "1";
+const BUNDLE_STEP_VERSION = "2";
 /** Lambda's limit on a .zip deployment package uploaded directly (https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html). */
 export const DIRECT_UPLOAD_LIMIT = 50 * 1024 * 1024;
 /** Defines `require` in an ES module bundle, for the CommonJS packages in it that require Node's modules. */
 const ESM_REQUIRE_BANNER = 'import { createRequire as __stackfileCreateRequire } from "node:module";\nconst require = __stackfileCreateRequire(import.meta.url);';
-const CACHE_DIR = ".stackfile-cache";
 
 const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
 const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
@@ -55,43 +56,18 @@ interface Stamp {
   format: "esm" | "cjs";
   /** Exports of the entry, when they can be known without running it. */
   exports?: string[];
+  /** The files read, with their sha256. */
   inputs: [string, string][];
+  /** What resolution looked at (see bundle-inputs.ts). */
+  looked: Looked[];
   archive: string;
   archiveHash: string;
-}
-
-/** Files esbuild reads beyond the metafile's inputs: the nearest package.json and tsconfig.json (module type, paths, JSX). */
-function configFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const name of ["package.json", "tsconfig.json"]) {
-    for (let d = dir; ; d = path.dirname(d)) {
-      const p = path.join(d, name);
-      if (fs.existsSync(p)) {
-        found.push(path.relative(dir, p).split(path.sep).join("/"));
-        break;
-      }
-      if (path.dirname(d) === d) break;
-    }
-  }
-  return found;
-}
-
-function hashInputs(dir: string, files: string[]): [string, string][] | undefined {
-  const out: [string, string][] = [];
-  for (const f of [...new Set(files)].sort()) {
-    try {
-      out.push([f, sha256(fs.readFileSync(path.resolve(dir, f)))]);
-    } catch {
-      return undefined;
-    }
-  }
-  return out;
 }
 
 function readStamp(file: string): Stamp | undefined {
   try {
     const s = JSON.parse(fs.readFileSync(file, "utf8")) as Stamp;
-    return typeof s.key === "string" && Array.isArray(s.inputs) && typeof s.archive === "string" ? s : undefined;
+    return typeof s.key === "string" && Array.isArray(s.inputs) && Array.isArray(s.looked) && typeof s.archive === "string" ? s : undefined;
   } catch {
     return undefined;
   }
@@ -104,11 +80,10 @@ function writeAtomic(file: string, data: Buffer | string): void {
   fs.renameSync(tmp, file);
 }
 
-/** The stamp's bundle when every file it was made from is unchanged and the zip is whole. */
+/** The stamp's bundle when every file it was made from is unchanged, every import would resolve as it did, and the zip is whole. */
 function reusable(stamp: Stamp | undefined, key: string, dir: string, cacheDir: string): Stamp | undefined {
   if (!stamp || stamp.key !== key) return undefined;
-  const now = hashInputs(dir, stamp.inputs.map(([f]) => f));
-  if (!now || JSON.stringify(now) !== JSON.stringify(stamp.inputs)) return undefined;
+  if (!stillHolds(dir, { files: stamp.inputs, looked: stamp.looked })) return undefined;
   try {
     return sha256(fs.readFileSync(path.join(cacheDir, stamp.archive))) === stamp.archiveHash ? stamp : undefined;
   } catch {
@@ -145,7 +120,7 @@ export function bundleFunction(entryFile: string, opts: BundleOptions): Bundle {
     const archiveHash = sha256(zip);
     const archive = `${archiveHash.slice(0, 16)}.zip`;
     writeAtomic(path.join(cacheDir, archive), zip);
-    const saved: Stamp = { key, format: made.format, exports: made.exports, inputs: made.inputs, archive, archiveHash };
+    const saved: Stamp = { key, format: made.format, exports: made.exports, inputs: made.inputs, looked: made.looked, archive, archiveHash };
     writeAtomic(stampFile, JSON.stringify(saved, null, 1) + "\n");
     // Earlier bundles of this entry are of no more use.
     for (const f of fs.readdirSync(cacheDir)) if (f.endsWith(".zip") && f !== archive) fs.rmSync(path.join(cacheDir, f), { force: true });
@@ -210,10 +185,9 @@ function build(esbuild: typeof Esbuild, entry: string, dir: string, target: stri
     ? (result.metafile!.outputs[out]?.exports ?? [])
     : commonJsExports(fs.readFileSync(entry, "utf8"));
   const files = result.outputFiles!.map((f) => ({ name: path.basename(f.path), data: Buffer.from(f.contents) }));
-  const read = [...Object.keys(result.metafile!.inputs).filter((f) => !f.includes(":")), ...configFiles(dir)];
-  const inputs = hashInputs(dir, read);
+  const inputs = bundleInputs(dir, result.metafile!);
   if (!inputs) throw new BundleProblem("entryfilePath", `the sources of ${path.relative(process.cwd(), entry)} changed while they were bundled; run again`);
-  return { key, format, exports, inputs, zipEntries: files };
+  return { key, format, exports, inputs: inputs.files, looked: inputs.looked, zipEntries: files };
 }
 
 /** Names a CommonJS entry exports, when its own text says so plainly (as Node's cjs-module-lexer reads them); else undefined. */

@@ -4,6 +4,8 @@ import type { ResourceTypeEntry } from "../../shared/resource-definition";
 import { functionAvailableParams, functionParams } from "./properties";
 import { FUNCTION_CHILD_IDS, FUNCTION_CHILDREN } from "./child-ids";
 import { functionRouteProblems, functionStaticProblems } from "./rules";
+import { functionFileProblems } from "./bundle-check";
+import { disabledLoggingWarnings } from "../../shared/no-effect";
 
 export const functionDefinition: ResourceTypeEntry = {
   type: "function",
@@ -25,4 +27,6 @@ export const functionDefinition: ResourceTypeEntry = {
   children: FUNCTION_CHILDREN,
   staticRules: functionStaticProblems,
   crossRules: functionRouteProblems,
+  fileChecks: functionFileProblems,
+  warnings: (p) => disabledLoggingWarnings(p.logging, ["logging"]),
 };

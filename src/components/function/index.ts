@@ -2,7 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { FunctionHttpApiEvent, FunctionProperties } from "./properties";
 import type { FUNCTION_CHILDREN } from "./child-ids";
-import { bundleFunction, BundleProblem, type Bundle } from "./bundle";
+import type { Bundle } from "./bundle";
+import { bundleOrProblems } from "./bundle-check";
 import { attachHttpApiIntegration, type HttpApiGateway, type HttpApiGatewayIntegration, type HttpApiRouteResources } from "../http-api-gateway";
 import { functionDefinition } from "./definition";
 import { checkProperties } from "../../shared/check-properties";
@@ -106,15 +107,11 @@ export class Function extends pulumi.ComponentResource implements Connectable {
     problems.push(...connectionProblems(connections, props.joinDefaultVpc === true), ...gatewayProblems(props.events, httpApiGateways));
     if (problems.length) throw argumentsError("Function", name, problems);
     const p = withDefaults("FunctionProperties", props) as unknown as Normalized;
-    let bundle: Bundle;
-    try {
-      bundle = bundleFunction(p.entryfilePath as string, { runtime: p.runtime as string, handlerFunction: p.handlerFunction as string, label: name });
-    } catch (err) {
-      if (!(err instanceof BundleProblem)) throw err;
-      // A missing export is the entry's fault unless handlerFunction was written.
-      const at = err.property === "handlerFunction" && props.handlerFunction === undefined ? "entryfilePath" : err.property;
-      throw argumentsError("Function", name, [{ path: [at], message: err.message }]);
-    }
+    const bundle = bundleOrProblems({
+      entryfilePath: p.entryfilePath as string, runtime: p.runtime as string, handlerFunction: p.handlerFunction as string,
+      handlerWritten: props.handlerFunction !== undefined, label: name,
+    });
+    if (Array.isArray(bundle)) throw argumentsError("Function", name, bundle);
     const names = componentOptions(opts);
     super(TOKEN, name, {}, names.opts);
     names.bind(this);

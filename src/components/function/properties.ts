@@ -9,16 +9,14 @@ export interface FunctionHttpApiEventProperties {
    * @example "/items/{id}"
    */
   path: string;
-  /**
-   * HTTP method, or `*` for any method.
-   * @example "GET"
-   */
-  method: string;
+  /** HTTP method (upper case), or `*` for any method. */
+  method: "*" | "DELETE" | "GET" | "HEAD" | "OPTIONS" | "PATCH" | "POST" | "PUT";
   /** Payload format of this route's events; the gateway's `payloadFormat` when absent (then `1.0`). */
   payloadFormat?: "1.0" | "2.0";
   /**
    * For container workloads only: a function receives requests as events and
    * takes no port, so stackfile refuses it here.
+   * @refused containerPort is for container workloads; a function receives the request as an event and takes no port: remove it
    */
   containerPort?: number;
 }

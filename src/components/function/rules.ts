@@ -2,7 +2,7 @@
 import type { Problem } from "../../shared/problem";
 import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
 import { workloadProblems } from "../../shared/workload-rules";
-import { routeKey, routeMethodProblem, routePathProblem } from "../http-api-gateway/routes";
+import { routeKey, routeMethodProblem, routePathProblem, routeShape, variableConflictProblem } from "../http-api-gateway/routes";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -22,11 +22,11 @@ export function entryFileProblem(file: string): string | undefined {
 }
 
 /** An event's route, as the gateway keys it, when its fields are plain. */
-function eventRoute(e: unknown): { gateway: string; key: string } | undefined {
+function eventRoute(e: unknown): { gateway: string; key: string; shape: string } | undefined {
   const p = obj(obj(e)?.properties);
   if (!p || typeof p.httpApiGatewayName !== "string" || typeof p.path !== "string" || typeof p.method !== "string") return undefined;
-  if (routeMethodProblem(p.method) || routePathProblem(p.path)) return undefined;
-  return { gateway: p.httpApiGatewayName, key: routeKey(p.method, p.path) };
+  if (p.method !== p.method.toUpperCase() || routeMethodProblem(p.method) || routePathProblem(p.path)) return undefined;
+  return { gateway: p.httpApiGatewayName, key: routeKey(p.method, p.path), shape: routeShape(p.method, p.path) };
 }
 
 export function functionStaticProblems(p: Obj): Problem[] {
@@ -39,7 +39,8 @@ export function functionStaticProblems(p: Obj): Problem[] {
     out.push({ path: ["handlerFunction"], message: `handlerFunction '${p.handlerFunction}' must be the name of an export: letters, digits, _ and $, not starting with a digit` });
   }
   out.push(...workloadProblems(p, { names: FUNCTION_OWN_ENV, why: "(--enable-source-maps, so stack traces point into your sources)" }));
-  const routes = new Set<string>();
+  /** Route keys by gateway and shape: routes that differ only in variable names conflict. */
+  const routes = new Map<string, string>();
   (Array.isArray(p.events) ? p.events : []).forEach((e, i) => {
     const props = obj(obj(e)?.properties);
     if (!props) return;
@@ -47,19 +48,17 @@ export function functionStaticProblems(p: Obj): Problem[] {
     if (props.containerPort !== undefined) {
       out.push({ path: [...at, "containerPort"], atKey: true, message: "containerPort is for container workloads; a function receives the request as an event and takes no port", hint: "remove containerPort" });
     }
-    if (typeof props.method === "string") {
-      const why = routeMethodProblem(props.method);
-      if (why) out.push({ path: [...at, "method"], message: why });
-    }
     if (typeof props.path === "string") {
       const why = routePathProblem(props.path);
       if (why) out.push({ path: [...at, "path"], message: why });
     }
     const route = eventRoute(e);
     if (route) {
-      const id = `${route.gateway}\0${route.key}`;
-      if (routes.has(id)) out.push({ path: [...at, "path"], message: `route ${route.key} of '${route.gateway}' is listed twice` });
-      routes.add(id);
+      const id = `${route.gateway}\0${route.shape}`;
+      const first = routes.get(id);
+      if (first === route.key) out.push({ path: [...at, "path"], message: `route ${route.key} of '${route.gateway}' is listed twice` });
+      else if (first) out.push({ path: [...at, "path"], message: variableConflictProblem(route.key, first, { gateway: route.gateway }) });
+      else routes.set(id, route.key);
     }
   });
   return out;
@@ -68,20 +67,22 @@ export function functionStaticProblems(p: Obj): Problem[] {
 /** A route of a gateway belongs to one function: problems by resource name. */
 export function functionRouteProblems(functions: { name: string; props: Obj }[]): { resource: string; problem: Problem }[] {
   const out: { resource: string; problem: Problem }[] = [];
-  const owner = new Map<string, string>();
+  const owner = new Map<string, { name: string; key: string }>();
   for (const { name, props } of functions) {
     const mine = new Set<string>();
     (Array.isArray(props.events) ? props.events : []).forEach((e, i) => {
       const route = eventRoute(e);
       if (!route) return;
-      const id = `${route.gateway}\0${route.key}`;
+      const id = `${route.gateway}\0${route.shape}`;
       const first = owner.get(id);
-      if (first && first !== name) {
+      if (first && first.name !== name) {
         out.push({
           resource: name,
-          problem: { path: ["events", i, "properties", "path"], message: `route ${route.key} of '${route.gateway}' already goes to the function '${first}'; a route has one integration`, hint: "change the path or the method" },
+          problem: first.key === route.key
+            ? { path: ["events", i, "properties", "path"], message: `route ${route.key} of '${route.gateway}' already goes to the function '${first.name}'; a route has one integration`, hint: "change the path or the method" }
+            : { path: ["events", i, "properties", "path"], message: variableConflictProblem(route.key, first.key, { gateway: route.gateway, firstOwner: first.name }) },
         });
-      } else if (!mine.has(id)) owner.set(id, name);
+      } else if (!mine.has(id)) owner.set(id, { name, key: route.key });
       mine.add(id);
     });
   }

@@ -2,7 +2,7 @@
 // both read (schema name, parameters, child ids, literal-only fields, rules).
 import type { ResourceTypeEntry } from "../../shared/resource-definition";
 import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "./properties";
-import { httpApiGatewayStaticProblems } from "./rules";
+import { httpApiGatewayStaticProblems, httpApiGatewayWarnings } from "./rules";
 import { HTTP_API_GATEWAY_CHILD_IDS, HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
 
 export const httpApiGatewayDefinition: ResourceTypeEntry = {
@@ -22,4 +22,5 @@ export const httpApiGatewayDefinition: ResourceTypeEntry = {
   childIds: HTTP_API_GATEWAY_CHILD_IDS,
   children: HTTP_API_GATEWAY_CHILDREN,
   staticRules: httpApiGatewayStaticProblems,
+  warnings: httpApiGatewayWarnings,
 };

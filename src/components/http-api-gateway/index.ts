@@ -6,7 +6,7 @@ import { accessLogFormat } from "./access-log";
 import { createCdn } from "./cdn";
 import { createCustomDomains } from "./domains";
 import {
-  routeKey, routeMethodProblem, routePathProblem, routeSlug, routeSourceArnSuffix, type HttpApiGatewayIntegration,
+  routeKey, routeMethodProblem, routeShape, variableConflictProblem, routePathProblem, routeSlug, routeSourceArnSuffix, type HttpApiGatewayIntegration,
 } from "./routes";
 import { httpApiGatewayDefinition } from "./definition";
 import { checkProperties } from "../../shared/check-properties";
@@ -55,13 +55,15 @@ type Normalized = DeepInput<Required<HttpApiGatewayProperties>> & {
 
 function routeProblems(routes: HttpApiRoute[]): Problem[] {
   const out: Problem[] = [];
-  const keys = new Set<string>();
+  const keys = new Map<string, string>();
   routes.forEach((r, i) => {
     const why = routeMethodProblem(String(r.method)) ?? routePathProblem(String(r.path));
     if (why) out.push({ path: ["routes", i], message: `route ${r.method} ${r.path}: ${why}` });
     const key = routeKey(String(r.method), String(r.path));
-    if (keys.has(key)) out.push({ path: ["routes", i], message: `route ${key} is defined twice` });
-    keys.add(key);
+    const first = keys.get(routeShape(String(r.method), String(r.path)));
+    if (first === key) out.push({ path: ["routes", i], message: `route ${key} is defined twice` });
+    else if (first) out.push({ path: ["routes", i], message: variableConflictProblem(key, first) });
+    else keys.set(routeShape(String(r.method), String(r.path)), key);
   });
   return out;
 }
@@ -106,7 +108,8 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   private readonly gatewayName: string;
   private readonly payloadFormat: pulumi.Input<string>;
   private readonly transforms?: AnyTransforms;
-  private readonly routeKeys = new Set<string>();
+  /** Route keys by shape (routeShape): a route of a shape already taken is refused. */
+  private readonly routeKeys = new Map<string, string>();
   /** Methods of the routes; the default CORS methods are read from it once. */
   private readonly routeMethods = new Set<string>();
   private corsMethodsFixed = false;
@@ -222,7 +225,9 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     const why = routeMethodProblem(method) ?? routePathProblem(route.path);
     if (why) throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': route ${route.method} ${route.path}: ${why}`);
     const key = routeKey(method, route.path);
-    if (this.routeKeys.has(key)) throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': route ${key} is defined twice`);
+    const shape = routeShape(method, route.path);
+    const first = this.routeKeys.get(shape);
+    if (first) throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': ${first === key ? `route ${key} is defined twice` : variableConflictProblem(key, first)}`);
     const corsMethod = method === "ANY" ? "*" : method;
     if (this.corsMethodsInferred && this.corsMethodsFixed && !this.routeMethods.has(corsMethod) && !this.routeMethods.has("*")) {
       throw new pulumi.RunError(
@@ -230,7 +235,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
         "pass it in `routes`, add it right after creating the gateway, or set cors.allowedMethods",
       );
     }
-    this.routeKeys.add(key);
+    this.routeKeys.set(shape, key);
     this.routeMethods.add(corsMethod);
 
     const slug = routeSlug(key);

@@ -57,6 +57,27 @@ export function routeKey(method: string, path: string): string {
 }
 
 /**
+ * A route as API Gateway tells routes apart: its key with the names of its
+ * path variables left out (`GET /orgs/{}`). Two routes of one API that differ
+ * only in a variable's name are refused by CreateRoute with a
+ * ConflictException: "The provided route key "GET /orgs/{orgId}/stages/{stageId}/questions"
+ * has a conflicting variable on the same hierarchical level as
+ * "GET /orgs/{orgId}/stages/{stage_id}/questions"" (the service's message, as
+ * quoted in https://github.com/plutomi/plutomi/issues/271). The same name
+ * twice in one path (`/f/{x}/{x}`) is not refused by any rule AWS documents,
+ * so it is left alone.
+ */
+export function routeShape(method: string, path: string): string {
+  return routeKey(method, path.replace(/\{[^}+]+(\+?)\}/g, "{$1}"));
+}
+
+/** Why a route is refused beside another of its shape with other variable names (see routeShape). */
+export function variableConflictProblem(key: string, first: string, where: { gateway?: string; firstOwner?: string } = {}): string {
+  return `route ${key}${where.gateway ? ` of '${where.gateway}'` : ""} has a variable named otherwise at the same level as ${first}` +
+    `${where.firstOwner ? ` of the function '${where.firstOwner}'` : ""}; API Gateway refuses such routes ("conflicting variable on the same hierarchical level"); use one name`;
+}
+
+/**
  * The execute-api ARN pattern of a route, for a Lambda permission scoped to
  * it: any stage, the route's method, path parameters as wildcards.
  */

@@ -2,6 +2,8 @@
 import type { Problem } from "../../shared/problem";
 import { domainListProblems, sharedCertificateProblems } from "../../shared/domain-rules";
 import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
+import { disabledLoggingWarnings, offSwitchWarnings } from "../../shared/no-effect";
+import type { WarningContext } from "../../shared/resource-definition";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -27,7 +29,8 @@ export const CLOUDFRONT_DENIED_ORIGIN_HEADER_PREFIXES = ["x-amz-", "x-edge-"];
 function selectionProblems(sel: unknown, path: (string | number)[], what: string): Problem[] {
   const s = obj(sel);
   if (!s || typeof s.behavior !== "string") return [];
-  const items = strings(s.items);
+  // A directive is an item too, whatever name it reads.
+  const items = Array.isArray(s.items) ? s.items : undefined;
   const listed = s.behavior === "whitelist" || s.behavior === "allExcept";
   if (listed && (!items || items.length === 0)) {
     return [{ path: [...path, "items"], message: `${what} behavior '${s.behavior}' needs items: the names it lists` }];
@@ -126,6 +129,40 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
       } else if (prefix || CLOUDFRONT_DENIED_ORIGIN_HEADERS.includes(lower)) {
         out.push({ path: at, message: `CloudFront cannot add the header '${name}' to origin requests${prefix ? ` (no ${prefix.replace(/^x-(\w+)-$/, (_, w: string) => `X-${w[0].toUpperCase()}${w.slice(1)}-*`)} header)` : ""}`, hint: "see \"Custom headers that CloudFront can't add to origin requests\"; pick another name" });
       }
+    });
+  }
+  return out;
+}
+
+/**
+ * Settings that have no effect: CORS and CDN settings while they are off,
+ * logging settings while logging is; a payloadFormat no route uses; and CORS
+ * with no routes to allow and no allowedMethods (API Gateway then allows no
+ * method, and every preflight fails).
+ */
+export function httpApiGatewayWarnings(p: Obj, ctx: WarningContext = { namedBy: [] }): Problem[] {
+  const out: Problem[] = [
+    ...offSwitchWarnings(p.cors, ["cors"], { key: "enabled", off: false, fix: "set cors.enabled: true" }),
+    // cdn.customDomains without the CDN is an error of its own.
+    ...offSwitchWarnings(p.cdn, ["cdn"], { key: "enabled", off: false, fix: "set cdn.enabled: true", except: ["customDomains"] }),
+    ...disabledLoggingWarnings(p.logging, ["logging"]),
+  ];
+  const name = ctx.resource ?? "this gateway";
+  const routed = p.routes !== undefined || ctx.namedBy.length > 0;
+  if (p.payloadFormat !== undefined && !routed) {
+    out.push({
+      path: ["payloadFormat"],
+      warning: true,
+      message: `payloadFormat has no effect: no function routes to '${name}' (it is the format of the events its routes deliver); remove it, or add a function with an event for '${name}'`,
+    });
+  }
+  const cors = obj(p.cors);
+  if (cors?.enabled === true && cors.allowedMethods === undefined && !routed) {
+    out.push({
+      path: ["cors", "enabled"],
+      warning: true,
+      message: `CORS is on, but no function routes to '${name}' and cors.allowedMethods is not set, so no method is allowed and every preflight fails; ` +
+        `add a function with an event for '${name}', or set cors.allowedMethods`,
     });
   }
   return out;

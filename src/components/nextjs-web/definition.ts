@@ -4,6 +4,7 @@ import type { ResourceTypeEntry } from "../../shared/resource-definition";
 import { nextjsWebParams } from "./properties";
 import { NEXTJS_WEB_CHILD_IDS, NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { appDirectoryProblems, nextjsWebStaticProblems } from "./rules";
+import { disabledLoggingWarnings } from "../../shared/no-effect";
 
 export const nextjsWebDefinition: ResourceTypeEntry = {
   type: "nextjs-web",
@@ -25,5 +26,6 @@ export const nextjsWebDefinition: ResourceTypeEntry = {
   childIds: NEXTJS_WEB_CHILD_IDS,
   children: NEXTJS_WEB_CHILDREN,
   staticRules: nextjsWebStaticProblems,
+  warnings: (p) => disabledLoggingWarnings((p.serverFunction as { logging?: unknown } | undefined)?.logging, ["serverFunction", "logging"]),
   crossRules: appDirectoryProblems,
 };

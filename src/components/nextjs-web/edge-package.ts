@@ -79,8 +79,11 @@ export function edgePackage(bundleDir: string, handler: string, env: pulumi.Inpu
 /** Zipped size of a folder, estimated as the sum of its files deflated (what a zip holds, less ~100 bytes a file). */
 export function deflatedSize(dir: string): number {
   let total = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += zlib.deflateRawSync(fs.readFileSync(path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name))).length;
+  // Walked by hand: readdir's `recursive` needs Node.js 20.1, `parentPath` 20.12 (engines: >=20).
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += deflatedSize(p);
+    else if (entry.isFile()) total += zlib.deflateRawSync(fs.readFileSync(p)).length;
   }
   return total;
 }

@@ -3,6 +3,7 @@
 // preview-time update guard (which serializes these functions by value, so
 // this file imports types only). A value of an unexpected type (a directive,
 // an Output, a preview unknown) is "not known yet" and never judged.
+import { disabledLoggingWarnings } from "../../shared/no-effect";
 import type { Problem } from "../../shared/problem";
 import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
 
@@ -151,5 +152,6 @@ export function redisWarnings(p: Record<string, unknown>): Problem[] {
   if (p.numShards !== undefined && p.enableSharding !== true) {
     out.push({ path: ["numShards"], warning: true, message: "numShards has no effect without enableSharding: true (which can be set only when the cluster is first created); remove it, or enable sharding" });
   }
+  out.push(...disabledLoggingWarnings(p.logging, ["logging"]));
   return out;
 }

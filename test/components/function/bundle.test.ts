@@ -85,6 +85,59 @@ describe("function bundles", function () {
     assert.deepStrictEqual([repaired.built, repaired.archiveHash], [true, upgraded.archiveHash]);
   });
 
+  it("are made again when a new file changes what an import resolves to (lib.ts beside lib.js)", () => {
+    const root = checkout(0, {
+      "fn/lib.js": "export function shout(s) { return 'js:' + s; }\n",
+      "fn/handler.ts": "import { shout } from './lib';\nexport async function handler() { return shout('x'); }\n",
+    });
+    fs.rmSync(path.join(root, "fn/lib.ts"));
+    const entry = path.join(root, "fn/handler.ts");
+    const first = bundleFunction(entry, quiet);
+    assert.deepStrictEqual(first.inputs, ["handler.ts", "lib.js"]);
+    assert.strictEqual(bundleFunction(entry, quiet).built, false);
+    // esbuild tries .ts before .js: the new file is what `./lib` now means.
+    fs.writeFileSync(path.join(root, "fn/lib.ts"), "export function shout(s: string): string { return 'ts:' + s; }\n");
+    const after = bundleFunction(entry, quiet);
+    assert.strictEqual(after.built, true);
+    assert.deepStrictEqual(after.inputs, ["handler.ts", "lib.ts"]);
+    assert.notStrictEqual(after.archiveHash, first.archiveHash);
+  });
+
+  it("are made again when a nearer node_modules gets the package an import names", () => {
+    const root = checkout(0, { "fn/node_modules/other/index.js": "exports.x = 1;\n" });
+    const entry = path.join(root, "fn/handler.ts");
+    const first = bundleFunction(entry, quiet);
+    assert.ok(first.inputs.includes("../node_modules/greet/index.js"));
+    assert.strictEqual(bundleFunction(entry, quiet).built, false);
+    fs.mkdirSync(path.join(root, "fn/node_modules/greet"));
+    fs.writeFileSync(path.join(root, "fn/node_modules/greet/package.json"), JSON.stringify({ name: "greet", main: "index.js" }));
+    fs.writeFileSync(path.join(root, "fn/node_modules/greet/index.js"), "exports.greet = (name) => `Hey, ${name}!`;\n");
+    const after = bundleFunction(entry, quiet);
+    assert.strictEqual(after.built, true);
+    assert.ok(after.inputs.includes("node_modules/greet/index.js"), after.inputs.join(", "));
+  });
+
+  it("are made again when a package's package.json points elsewhere (main), its files unchanged", () => {
+    const root = checkout(0, { "node_modules/greet/other.js": "exports.greet = (name) => `Other, ${name}!`;\n" });
+    const entry = path.join(root, "fn/handler.ts");
+    const first = bundleFunction(entry, quiet);
+    assert.strictEqual(bundleFunction(entry, quiet).built, false);
+    fs.writeFileSync(path.join(root, "node_modules/greet/package.json"), JSON.stringify({ name: "greet", version: "1.0.0", main: "other.js" }));
+    const after = bundleFunction(entry, quiet);
+    assert.strictEqual(after.built, true);
+    assert.notStrictEqual(after.archiveHash, first.archiveHash);
+  });
+
+  it("are still reused when files are added where no import looks", () => {
+    const root = checkout();
+    const entry = path.join(root, "fn/handler.ts");
+    bundleFunction(entry, quiet);
+    fs.mkdirSync(path.join(root, "docs"));
+    fs.writeFileSync(path.join(root, "docs/notes.md"), "notes\n");
+    fs.mkdirSync(path.join(root, "node_modules/unused"));
+    assert.strictEqual(bundleFunction(entry, quiet).built, false);
+  });
+
   it("target the runtime: nodejs20.x and nodejs22.x bundles are kept apart", () => {
     const entry = path.join(checkout(), "fn/handler.ts");
     const b22 = bundleFunction(entry, quiet);

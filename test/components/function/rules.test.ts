@@ -1,6 +1,8 @@
 // The function's own rules, as pure functions: each refuses its bad case and passes its good one.
 import * as assert from "assert";
 import { entryFileProblem, functionRouteProblems, functionStaticProblems } from "../../../src/components/function/rules";
+import { functionDefinition } from "../../../src/components/function/definition";
+import { checkProperties } from "../../../src/shared/check-properties";
 
 const ev = (gateway: string, method: string, path: string, more: Record<string, unknown> = {}) =>
   ({ type: "http-api-gateway", properties: { httpApiGatewayName: gateway, method, path, ...more } });
@@ -21,16 +23,23 @@ describe("function rules", () => {
     }), []);
   });
 
-  it("refuses containerPort, a bad method or path, the same route twice, logForwarding without logs", () => {
+  it("refuses containerPort, a bad path, the same route twice, logForwarding without logs", () => {
     assert.deepStrictEqual(messages({
-      events: [ev("api", "GET", "/a", { containerPort: 80 }), ev("api", "GO", "/b"), ev("api", "GET", "/c/{x+}/d"), ev("api", "get", "/a")],
+      events: [ev("api", "GET", "/a", { containerPort: 80 }), ev("api", "GET", "/c/{x+}/d"), ev("api", "GET", "/a")],
       logging: { disabled: true, logForwarding: { type: "logs-vendor-b", properties: { projectId: "p" } } },
     }), [
       "logging.logForwarding: logForwarding needs the logs it forwards, but logging.disabled is true",
       "events.0.properties.containerPort: containerPort is for container workloads; a function receives the request as an event and takes no port",
-      "events.1.properties.method: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT (got 'GO')",
-      "events.2.properties.path: greedy parameter '{x+}' must be the last segment of '/c/{x+}/d'",
-      "events.3.properties.path: route GET /a of 'api' is listed twice",
+      "events.1.properties.path: greedy parameter '{x+}' must be the last segment of '/c/{x+}/d'",
+      "events.2.properties.path: route GET /a of 'api' is listed twice",
+    ]);
+  });
+
+  it("a method is one of the schema's (upper case, or *), and a refused one makes no route", () => {
+    const props = { entryfilePath: "./f.ts", events: [ev("api", "GO", "/b"), ev("api", "get", "/a"), ev("api", "GET", "/a")] };
+    assert.deepStrictEqual(checkProperties(functionDefinition, props).map((x) => `${x.path.join(".")}: ${x.message}`), [
+      'events.0.properties.method: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT, not the string "GO"; did you mean GET?',
+      'events.1.properties.method: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT, not the string "get"; did you mean GET?',
     ]);
   });
 

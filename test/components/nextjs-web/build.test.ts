@@ -127,4 +127,14 @@ describe("the build step", function () {
       "s.yaml:9:21: appDirectory 'app/' is also built by 'a' with other build settings (buildCommand, streamingEnabled, useEdgeFunction); one app directory gives one build; make the settings equal (the sites then share the build), or give each site its own copy of the app",
     ]);
   });
+
+  it("a next.config without generateBuildId is a warning that points at the README's section, not at a file the package does not ship", () => {
+    const app = fakeApp();
+    fs.writeFileSync(path.join(app.dir, "next.config.mjs"), "export default {};\n");
+    const r = buildNextApp(app.dir, { buildCommand: app.buildCommand, label: "web", say: () => undefined });
+    const warning = r.warnings.find((w) => w.includes("generateBuildId"));
+    assert.ok(warning, r.warnings.join("\n"));
+    assert.doesNotMatch(warning, /examples\//);
+    assert.match(warning, /"Reproducible builds" in stackfile's README \(nextjs-web\)/);
+  });
 });
