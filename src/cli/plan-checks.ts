@@ -59,7 +59,7 @@ export function plainInputs(v: unknown): unknown {
 }
 
 /** The top-level resource (a YAML resource) a registered resource belongs to. */
-export function ownerOf(r: RegisteredResource, byName: Map<string, RegisteredResource>): string {
+export function ownerOf<R extends { name: string; parent: string | null }>(r: R, byName: Map<string, R>): string {
   let at = r;
   for (let i = 0; at.parent !== null && i < 100; i++) {
     const up = byName.get(at.parent);

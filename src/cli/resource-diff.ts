@@ -7,6 +7,7 @@
 // that read them change too, and may replace those in turn.
 import type { PlannedState } from "./plan";
 import { isSecretValue } from "./mock-engine";
+import { ownerOf } from "./plan-checks";
 import { formatPath } from "../shared/problem";
 import { replacementRow } from "../aws-rules/replacement-table";
 import { touches } from "../aws-rules/replacement";
@@ -55,16 +56,6 @@ function comparable(v: unknown): string {
     if (typeof x === "string") return x.replace(/^(archive of|file) .* \((.*sha256 [0-9a-f]{64})\)$/, "$1 ($2)");
     return x;
   });
-}
-
-function ownerOf(r: PlannedState, byName: Map<string, PlannedState>): string {
-  let at = r;
-  for (let i = 0; at.parent !== null && i < 100; i++) {
-    const up = byName.get(at.parent);
-    if (!up) return at.parent;
-    at = up;
-  }
-  return at.name;
 }
 
 const key = (r: PlannedState) => `${r.type}::${r.name}`;

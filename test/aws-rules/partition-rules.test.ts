@@ -1,17 +1,9 @@
 // What a partition cannot hold: plans of stacks in GovCloud and China.
 import * as assert from "assert";
-import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
-import { cli } from "../cli/cli-helpers";
+import { cli, tmpFile } from "../cli/cli-helpers";
 import { checkCatalog } from "../../src/aws-rules";
 
-function tmpFile(text: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-partition-"));
-  const f = path.join(dir, "stack.yaml");
-  fs.writeFileSync(f, text);
-  return f;
-}
 
 const CDN = `resources:
   api:

@@ -1,3 +1,6 @@
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import { runCli } from "../../src/cli/main";
 
 export interface CliResult {
@@ -12,4 +15,11 @@ export async function cli(...argv: string[]): Promise<CliResult> {
   const err: string[] = [];
   const code = await runCli(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
   return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+/** Writes `text` to a new file (`stack.yaml` by default) in a new temporary folder, or in `dir`. */
+export function tmpFile(text: string, name = "stack.yaml", dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-"))): string {
+  const f = path.join(dir, name);
+  fs.writeFileSync(f, text);
+  return f;
 }

@@ -5,17 +5,11 @@ import * as path from "path";
 import { execFileSync, spawnSync } from "child_process";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { cli } from "./cli-helpers";
+import { cli, tmpFile } from "./cli-helpers";
 import { runWithMocks } from "../../src/cli/mock-engine";
 
 const EXAMPLE = "examples/yaml-stack/stack.yaml";
 
-function tmpFile(text: string, name = "stack.yaml"): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-"));
-  const f = path.join(dir, name);
-  fs.writeFileSync(f, text);
-  return f;
-}
 
 const cache = (props: string) => `resources:
   cache:

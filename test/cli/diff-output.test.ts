@@ -6,15 +6,10 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { spawnSync } from "child_process";
-import { cli } from "./cli-helpers";
+import { cli, tmpFile } from "./cli-helpers";
 
 const RUN_CLI = path.join(__dirname, "..", "fixtures", "run-cli.ts");
 
-function tmpFile(text: string, name = "stack.yaml", dir = fs.mkdtempSync(path.join(os.tmpdir(), "diff-"))): string {
-  const f = path.join(dir, name);
-  fs.writeFileSync(f, text);
-  return f;
-}
 
 const cache = (props = "") => `resources:
   cache:

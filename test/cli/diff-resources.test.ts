@@ -4,17 +4,10 @@
 // way `pulumi preview --diff` would show it. What loses data is refused,
 // at the property that causes it, unless `--allow-replace <resource>`.
 import * as assert from "assert";
-import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
-import { cli } from "./cli-helpers";
+import { cli, tmpFile } from "./cli-helpers";
 import { fakeNextApp } from "../fake-next-app";
 
-function tmpFile(text: string, dir = fs.mkdtempSync(path.join(os.tmpdir(), "diff-"))): string {
-  const f = path.join(dir, "stack.yaml");
-  fs.writeFileSync(f, text);
-  return f;
-}
 
 const cache = (props = "") => `resources:
   cache:
@@ -85,7 +78,7 @@ describe("stackfile diff: what each AWS resource would do", function () {
     const stack = (app: { buildCommand: string }) => `resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./app\n      buildCommand: '${app.buildCommand}'\n`;
     const base = path.dirname(fakeNextApp("v1").dir);
     const head = path.dirname(fakeNextApp("v2").dir);
-    const r = await jsonDiff(tmpFile(stack(fakeNextApp("v1", base)), base), tmpFile(stack(fakeNextApp("v2", head)), head));
+    const r = await jsonDiff(tmpFile(stack(fakeNextApp("v1", base)), "stack.yaml", base), tmpFile(stack(fakeNextApp("v2", head)), "stack.yaml", head));
     assert.strictEqual(r.code, 0, r.err);
     const server = r.byName("web-server-function");
     assert.deepStrictEqual([server.action, server.changed, server.dataLoss], ["update", ["code"], false]);

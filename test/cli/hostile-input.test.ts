@@ -5,16 +5,10 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { spawnSync } from "child_process";
-import { cli } from "./cli-helpers";
+import { cli, tmpFile } from "./cli-helpers";
 
 const RUN_CLI = path.join(__dirname, "../fixtures/run-cli.ts");
 
-function tmpFile(text: string, name = "stack.yaml"): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-hostile-"));
-  const f = path.join(dir, name);
-  fs.writeFileSync(f, text);
-  return f;
-}
 
 /** The CLI in a process of its own, killed after `seconds`, with its peak memory. */
 function runBounded(args: string[], seconds: number): { code: number | null; err: string; out: string; ms: number; killed: boolean } {

@@ -1,17 +1,8 @@
 // What `plan` checks after the program ran: values that arrived through
 // directives, the preview guard's own check, and (see aws-rules) the catalog.
 import * as assert from "assert";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { cli } from "./cli-helpers";
+import { cli, tmpFile } from "./cli-helpers";
 
-function tmpFile(text: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-plan-"));
-  const f = path.join(dir, "stack.yaml");
-  fs.writeFileSync(f, text);
-  return f;
-}
 
 describe("plan: what the preview guard refuses fails plan", () => {
   it("a $Secret password the guard refuses exits 1 at the password's line, without the password", async () => {

@@ -1,17 +1,8 @@
 // No command prints a secret value: not in a problem a rule finds in a value
 // that came from $Secret, not in a usage error that names an option.
 import * as assert from "assert";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { cli } from "./cli-helpers";
+import { cli, tmpFile } from "./cli-helpers";
 
-function tmpFile(text: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-secrets-"));
-  const f = path.join(dir, "stack.yaml");
-  fs.writeFileSync(f, text);
-  return f;
-}
 
 const gateway = (props: string) => `resources:
   api:

@@ -1,20 +1,11 @@
 // Names JavaScript objects already hold (`constructor`, `__proto__`, `toString` ...)
 // are plain text to stackfile: as a resource name, a type, a secret name and a key.
 import * as assert from "assert";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { cli } from "../cli/cli-helpers";
+import { cli, tmpFile } from "../cli/cli-helpers";
 
 const BUILT_IN = ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "__defineGetter__", "prototype"];
 const PASSWORD = "Built-in-Names-Password-1";
 
-function tmpFile(text: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-builtin-"));
-  const f = path.join(dir, "stack.yaml");
-  fs.writeFileSync(f, text);
-  return f;
-}
 
 const redis = (name: string, props: string) => `resources:
   ${name}:

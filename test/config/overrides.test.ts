@@ -2,18 +2,10 @@
 // name, with directives resolved like the properties' own (secrets kept secret).
 import * as assert from "assert";
 import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { cli } from "../cli/cli-helpers";
+import { cli, tmpFile } from "../cli/cli-helpers";
 import { analyzeStackfile } from "../../src/config/stackfile";
 import { awsArgNames } from "../../src/shared/aws-arg-names";
 
-function tmpFile(text: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-overrides-"));
-  const f = path.join(dir, "stack.yaml");
-  fs.writeFileSync(f, text);
-  return f;
-}
 
 const cache = (overrides: string) => `resources:
   cache:
