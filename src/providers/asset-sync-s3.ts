@@ -1,8 +1,8 @@
 // The S3 operations of the asset sync, each bounded and retried: uploads that
 // check each file against the plan's hash as they read it, deletes that
-// retry the keys DeleteObjects reports as failed (or fail naming them), and
-// the sync's journal (keys uploaded by an update not yet recorded in Pulumi's
-// state). Plain function declarations: serialized by value with the provider.
+// retry the keys DeleteObjects reports as failed (or fail naming them), the
+// sync's journal (keys an update writes or deletes, until Pulumi's state
+// records that update), and a listing of what the bucket holds. Plain function declarations: serialized by value with the provider.
 
 /** The journal's key in the site's bucket (outside every prefix CloudFront serves). */
 const JOURNAL = "_stackfile/asset-sync-pending.json";
@@ -118,11 +118,23 @@ export async function deleteKeys(client: any, S3: any, bucket: string, keys: str
 }
 
 /**
- * The keys the journal lists (undefined when there is none). Without
- * s3:ListBucket on the bucket, S3 answers a missing key with AccessDenied,
- * not NoSuchKey: that fails, naming the permission.
+ * The sync's journal: every key an update was about to write or delete, and
+ * the generation that update would record. The state records generation N
+ * once that update returned; a journal of a later generation than the state's
+ * is the trace of an update no state records (it failed, or was killed).
  */
-export async function readJournal(client: any, S3: any, bucket: string, attempts = 3): Promise<string[] | undefined> {
+export interface Journal {
+  keys: string[];
+  /** Absent in journals of earlier versions: such a journal is always pending. */
+  generation?: number;
+}
+
+/**
+ * The journal (undefined when there is none). Without s3:ListBucket on the
+ * bucket, S3 answers a missing key with AccessDenied, not NoSuchKey: that
+ * fails, naming the permission. A journal that is not JSON names every key.
+ */
+export async function readJournal(client: any, S3: any, bucket: string, attempts = 3): Promise<Journal | undefined> {
   let text: string;
   try {
     const r: any = await withRetry("read of the sync's journal", () => client.send(new S3.GetObjectCommand({ Bucket: bucket, Key: JOURNAL })), attempts);
@@ -138,21 +150,45 @@ export async function readJournal(client: any, S3: any, bucket: string, attempts
   }
   try {
     const parsed = JSON.parse(text);
-    return Array.isArray(parsed?.keys) ? parsed.keys.filter((k: unknown) => typeof k === "string") : [];
+    const keys = Array.isArray(parsed?.keys) ? parsed.keys.filter((k: unknown) => typeof k === "string") : [];
+    return typeof parsed?.generation === "number" ? { keys, generation: parsed.generation } : { keys };
   } catch {
     // A journal that is not JSON names nothing: every file is uploaded again (see planSync).
-    return ["*"];
+    return { keys: ["*"] };
   }
 }
 
-export async function writeJournal(client: any, S3: any, bucket: string, keys: string[]): Promise<void> {
-  const body = JSON.stringify({ keys: [...new Set(keys)].sort() });
+/** Whether a journal is the trace of an update the state `olds` does not record (undefined olds: no state yet). */
+export function journalPending(journal: Journal | undefined, olds: any | undefined): boolean {
+  if (!journal) return false;
+  if (typeof journal.generation !== "number" || !olds) return true;
+  return journal.generation > (typeof olds.generation === "number" ? olds.generation : 0);
+}
+
+export async function writeJournal(client: any, S3: any, bucket: string, keys: string[], generation: number): Promise<void> {
+  const body = JSON.stringify({ generation, keys: [...new Set(keys)].sort() });
   await withRetry("write of the sync's journal", () =>
     client.send(new S3.PutObjectCommand({ Bucket: bucket, Key: JOURNAL, Body: body, ContentType: "application/json" })));
 }
 
 export async function deleteJournal(client: any, S3: any, bucket: string): Promise<void> {
   await deleteKeys(client, S3, bucket, [JOURNAL]);
+}
+
+/** The keys of `keys` that the bucket does not hold (listed under each of `prefixes`, 1,000 a request). */
+export async function missingKeys(client: any, S3: any, bucket: string, keys: string[], prefixes: string[], attempts = 3): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const present = new Set<string>();
+  for (const prefix of [...new Set(prefixes)]) {
+    let token: string | undefined;
+    do {
+      const page: any = await withRetry("listing of the bucket", () =>
+        client.send(new S3.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token })), attempts);
+      for (const o of page?.Contents ?? []) present.add(o.Key);
+      token = page?.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+  return keys.filter((k) => !present.has(k));
 }
 
 /**

@@ -4,28 +4,34 @@
 // the `_next/static` files of the last builds (pages opened before a deploy
 // still load them), then removes them; deletes what it uploaded when deleted.
 // Uses the stack's AWS provider settings (`aws`: credentials, role, endpoints).
-// Every key an update writes (new or overwritten) is listed in a journal in
-// the bucket before it is written, and the journal is removed once the state
-// records the result. While a journal exists, `diff` reports a change (a
-// failed or killed update left files no state records as they are), and the
-// next update uploads its listed keys again and removes the ones no longer
-// wanted: the bucket converges to the deployed inputs, a return to earlier
-// ones included. Self-contained: clients are built inside each method; files
-// are read from `baseDir` (relative to the engine's working directory).
+//
+// Nothing is lost across failed deploys: before an update writes or deletes
+// anything, it lists every key it will write or delete in a journal in the
+// bucket, with the generation it will record. The journal stays until a later
+// run finds it settled (the state records that generation or a later one).
+// While a journal is pending (an update failed or was killed after touching
+// the bucket, so the state still records the previous files), `diff` reports
+// a change and the next update converges every listed key to its own inputs:
+// uploads the ones it wants (a revert gets its deleted files back), deletes
+// the rest. A recorded file that is gone from the bucket (deleted outside the
+// sync) is noticed the same way: `read` (pulumi refresh) marks it, and `diff`
+// and the update list the bucket. Self-contained: clients are built inside
+// each method; files are read from `baseDir` (relative to the engine's
+// working directory).
 import type * as pulumi from "@pulumi/pulumi";
 import { awsClientConfig, sdkModule, type AwsSettings, type AwsTimeouts } from "./aws-clients";
-import { deleteJournal, deleteKeys, eachBounded, readJournal, s3ErrorCode, uploadFile, writeJournal } from "./asset-sync-s3";
+import { deleteJournal, deleteKeys, eachBounded, journalPending, missingKeys, readJournal, s3ErrorCode, uploadFile, writeJournal } from "./asset-sync-s3";
 import { planSync } from "./asset-sync-plan";
 
 // Function values, so Pulumi serializes them with the provider (a module
 // reference would be written as a require of a path).
 const clientConfig = awsClientConfig;
 const loadSdk = sdkModule;
-const s3 = { deleteJournal, deleteKeys, eachBounded, readJournal, s3ErrorCode, uploadFile, writeJournal };
+const s3 = { deleteJournal, deleteKeys, eachBounded, journalPending, missingKeys, readJournal, s3ErrorCode, uploadFile, writeJournal };
 const plans = { planSync };
 
 /** Bump when the provider's behaviour changes. */
-export const ASSET_SYNC_VERSION = 4;
+export const ASSET_SYNC_VERSION = 5;
 
 /** How many earlier builds' files under `keepPrefixes` stay after a deploy. */
 export const RETAINED_BUILDS = 3;
@@ -68,12 +74,23 @@ export interface AssetSyncOutputs extends AssetSyncInputs {
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
+/** Keys the state records as in the bucket (its files and the earlier builds' files it keeps). */
+function recordedKeys(state: any): string[] {
+  return [...(state?.files ?? []).map((f: any) => f.key), ...(state?.retained ?? []).map((r: any) => (typeof r === "string" ? r : r.key))];
+}
+
+/** The folders the sync writes under (`_assets/`), where a listing finds its files. */
+function syncPrefixes(state: any): string[] {
+  return (state?.copies ?? []).map((c: any) => `${c.to}/`);
+}
+
 /**
- * Whether the bucket holds a journal (an earlier update failed or was
- * killed), within DIFF_DEADLINE_MS; true also when that cannot be told (the
- * update then reads it and says why it cannot).
+ * Whether the bucket differs from what the state `olds` records: a pending
+ * journal (an update no state records touched it), or a recorded file gone.
+ * Within DIFF_DEADLINE_MS; true also when that cannot be told (the update
+ * then reads it and says why it cannot).
  */
-async function journalPending(olds: any, news: any): Promise<boolean> {
+async function bucketDrifted(olds: any, news: any): Promise<boolean> {
   const usable = (v: any) => v !== undefined && !JSON.stringify(v ?? null).includes(UNKNOWN);
   const pick = (k: string) => (usable(news[k]) ? news[k] : olds[k]);
   const S3 = loadSdk("@aws-sdk/client-s3");
@@ -84,8 +101,11 @@ async function journalPending(olds: any, news: any): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const deadline = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), DIFF_DEADLINE_MS)));
-    const read = s3.readJournal(client, S3, olds.bucket, 1).then((j: string[] | undefined) => j !== undefined, () => true);
-    return (await Promise.race([read, deadline])) !== false;
+    const look = async () => {
+      if (s3.journalPending(await s3.readJournal(client, S3, olds.bucket, 1), olds)) return true;
+      return (await s3.missingKeys(client, S3, olds.bucket, recordedKeys(olds), syncPrefixes(olds), 1)).length > 0;
+    };
+    return (await Promise.race([look().catch(() => true), deadline])) !== false;
   } finally {
     clearTimeout(timer);
     client.destroy();
@@ -102,8 +122,28 @@ export const assetSyncProvider: pulumi.dynamic.ResourceProvider = {
     const sameAws = stable(olds.aws ?? {}) === stable(news.aws ?? {});
     const changes = replaces.length > 0 || !sameAws ||
       ["files", "copies", "keepPrefixes", "syncVersion", "region", "timeouts"].some((k) => !same(k));
-    // The same inputs: still a change while a failed update's journal says the bucket differs from the state.
-    return { changes: changes || await journalPending(olds, news), replaces, deleteBeforeReplace: false };
+    // The same inputs: still a change while the bucket differs from the state (a failed update's journal, a file gone).
+    return { changes: changes || await bucketDrifted(olds, news), replaces, deleteBeforeReplace: false };
+  },
+
+  /** `pulumi refresh`: recorded files the bucket no longer holds, or that a pending journal names, get no hash (the next update uploads them). */
+  async read(id: string, props: any) {
+    const S3 = loadSdk("@aws-sdk/client-s3");
+    const client = new S3.S3Client(clientConfig(props.aws, "s3", props.region, props.timeouts));
+    try {
+      const journal = await s3.readJournal(client, S3, props.bucket);
+      const unsure = new Set<string>(s3.journalPending(journal, props) ? journal!.keys : []);
+      for (const k of await s3.missingKeys(client, S3, props.bucket, recordedKeys(props), syncPrefixes(props))) unsure.add(k);
+      if (unsure.size === 0) return { id, props };
+      const all = unsure.has("*");
+      const files = (props.files ?? []).map((f: any) => (all || unsure.has(f.key) ? { ...f, hash: "" } : f));
+      return { id, props: { ...props, files } };
+    } catch (err) {
+      if (s3.s3ErrorCode(err) === "NoSuchBucket") return { id, props: { ...props, files: (props.files ?? []).map((f: any) => ({ ...f, hash: "" })) } };
+      throw err;
+    } finally {
+      client.destroy();
+    }
   },
 
   async create(inputs: any) {
@@ -122,8 +162,9 @@ export const assetSyncProvider: pulumi.dynamic.ResourceProvider = {
 
 /**
  * Uploads what changed from the state `olds` (undefined at create) to
- * `inputs.files`, what the journal lists, and deletes what is gone.
- * `deleting`: the resource's delete, where a bucket already gone is success.
+ * `inputs.files`, what a pending journal lists and what is missing from the
+ * bucket, and deletes what is gone. `deleting`: the resource's delete, where
+ * a bucket already gone is success.
  */
 async function sync(inputs: any, olds: any | undefined, deleting: boolean): Promise<any> {
   const bucket: string = inputs.bucket;
@@ -137,10 +178,16 @@ async function sync(inputs: any, olds: any | undefined, deleting: boolean): Prom
       if (!copy) throw new Error(`no source folder for ${key}`);
       return path.join(inputs.baseDir, copy.from, key.slice(copy.to.length + 1));
     };
+    const generation = (olds?.generation ?? 0) + 1;
     const journal = await s3.readJournal(client, S3, bucket);
-    const plan = plans.planSync(olds, inputs, journal ?? [], inputs.retainBuilds);
-    // Listed before any is written: a failure or a kill at any point leaves them named.
-    if (plan.upload.length) await s3.writeJournal(client, S3, bucket, [...(journal ?? []), ...plan.upload.map((f: any) => f.key)]);
+    const pending: string[] = s3.journalPending(journal, olds) ? journal!.keys : [];
+    // Recorded files gone from the bucket (deleted outside the sync) are uploaded again like journaled ones.
+    const missing: string[] = olds && !deleting ? await s3.missingKeys(client, S3, bucket, recordedKeys(olds), syncPrefixes(olds)) : [];
+    const plan = plans.planSync(olds, inputs, [...pending, ...missing], inputs.retainBuilds);
+    // Listed before any is written or deleted: a failure or a kill at any point leaves them named, and the
+    // state, which still records the previous generation, marks the journal pending.
+    const touched = [...plan.upload.map((f: any) => f.key), ...plan.remove];
+    if (touched.length) await s3.writeJournal(client, S3, bucket, [...pending, ...touched], generation);
 
     const { done, failures } = await s3.eachBounded(plan.upload, inputs.concurrency ?? 16, (f: any) => s3.uploadFile(client, S3, bucket, f, source(f.key)));
     if (failures.length) {
@@ -158,8 +205,9 @@ async function sync(inputs: any, olds: any | undefined, deleting: boolean): Prom
     }
 
     await s3.deleteKeys(client, S3, bucket, plan.remove);
-    if (journal || plan.upload.length) await s3.deleteJournal(client, S3, bucket);
-    const generation = (olds?.generation ?? 0) + 1;
+    // The journal stays: the state records `generation` once this returns, which settles it. A
+    // resource being deleted leaves no state to settle it: its journal goes with it.
+    if (deleting && (journal || touched.length)) await s3.deleteJournal(client, S3, bucket);
     return { ...rest, generation, builds: plan.builds, retained: plan.retained, uploaded: plan.upload.length, deleted: plan.remove.length };
   } catch (err) {
     // Deleting from a bucket already gone: nothing is left to delete.

@@ -46,7 +46,19 @@ describe("asset sync under faults (local S3 behind a fault proxy)", function () 
   });
   afterEach(() => s3.proxy.clear());
 
-  const keys = async (bucket = "faults") => ((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key!).sort();
+  /** Every key of the bucket, the sync's journal included. */
+  const allKeys = async (bucket = "faults") => {
+    const out: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+      out.push(...(page.Contents ?? []).map((o) => o.Key!));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return out.sort();
+  };
+  /** The site's files (the journal stays in the bucket after a sync: see asset-sync.ts). */
+  const keys = async (bucket = "faults") => (await allKeys(bucket)).filter((k) => k !== ASSET_SYNC_JOURNAL);
   const inputs = (dir: string, bucket = "faults", extra: Record<string, unknown> = {}) => ({
     bucket, region: "us-east-1", aws: { endpoints: [{ s3: s3.endpoint }], s3UsePathStyle: true }, timeouts: TIMEOUTS,
     baseDir: dir, keepPrefixes: ["_assets/_next/static/"], retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION,
@@ -54,8 +66,8 @@ describe("asset sync under faults (local S3 behind a fault proxy)", function () 
   });
   const body = async (key: string) => (await client.send(new GetObjectCommand({ Bucket: "faults", Key: key }))).Body!.transformToString();
   const emptyBucket = async (bucket = "faults") => {
-    const all = await keys(bucket);
-    if (all.length) await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: all.map((Key) => ({ Key })) } }));
+    const all = await allKeys(bucket);
+    for (let i = 0; i < all.length; i += 1000) await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: all.slice(i, i + 1000).map((Key) => ({ Key })) } }));
   };
   beforeEach(() => emptyBucket());
 
@@ -84,7 +96,7 @@ describe("asset sync under faults (local S3 behind a fault proxy)", function () 
     // 3 tries of ours x 2 of the SDK's, each ended by the 400 ms idle bound, plus backoff.
     assert.ok(took < 15000, `took ${took} ms`);
     assert.strictEqual(s3.proxy.stalled.length, 6, s3.proxy.stalled.join(", "));
-    assert.deepStrictEqual(await keys(), [ASSET_SYNC_JOURNAL], "a.txt was removed; the journal still lists what the attempt uploaded");
+    assert.deepStrictEqual(await allKeys(), [ASSET_SYNC_JOURNAL], "a.txt was removed; the journal still lists what the attempt uploaded");
     s3.proxy.clear();
     s3.proxy.stalled.length = 0;
     const r = await assetSyncProvider.create(inputs(dir));
@@ -154,7 +166,7 @@ describe("asset sync under faults (local S3 behind a fault proxy)", function () 
     s3.proxy.clear();
     const left = (await keys()).filter((k) => /\/n\d+\.txt$/.test(k));
     assert.strictEqual(left.length, 4, "the killed update left files no state records");
-    assert.ok((await keys()).includes(ASSET_SYNC_JOURNAL), "and listed them in the journal");
+    assert.ok((await allKeys()).includes(ASSET_SYNC_JOURNAL), "and listed them in the journal");
 
     // The retry: the app changed meanwhile (only n10..n19 remain new).
     for (let i = 0; i < 10; i++) fs.rmSync(path.join(dir, "assets", `n${String(i).padStart(2, "0")}.txt`));
@@ -184,8 +196,67 @@ describe("asset sync under faults (local S3 behind a fault proxy)", function () 
     assert.strictEqual((await assetSyncProvider.diff!("id", deployed, inputs(dir))).changes, true, "the journal makes it a change");
     const healed = await assetSyncProvider.update!("id", deployed, inputs(dir));
     assert.strictEqual(await body("_assets/index.txt"), "version A");
-    assert.deepStrictEqual(await keys(), ["_assets/index.txt"], "no journal left, no stray file");
+    assert.deepStrictEqual((await keys()), ["_assets/index.txt"], "no stray file (the journal stays, settled by the generation the state records)");
     assert.strictEqual((await assetSyncProvider.diff!("id", healed.outs, inputs(dir))).changes, false, "and then no change");
+  });
+
+  it("a failed update that had deleted files (the second DeleteObjects batch fails): a revert to the deployed inputs shows a change and restores every file", async () => {
+    const files: Record<string, string> = { "keep.txt": "kept" };
+    for (let i = 0; i < 1100; i++) files[`old/f${String(i).padStart(4, "0")}.txt`] = `old ${i}`;
+    const dir = app(files);
+    const deployed = (await assetSyncProvider.create(inputs(dir))).outs;
+    assert.strictEqual((await keys()).length, 1101);
+    // v2 drops the 1,100 files; the first batch of 1,000 deletes goes through, the second fails.
+    fs.renameSync(path.join(dir, "assets", "old"), path.join(dir, "old-away"));
+    let batches = 0;
+    s3.proxy.add({ method: "POST", url: /\/faults\/?\?delete/, times: Infinity, action: async (req) => (++batches === 1 ? req.forward() : { status: 500, headers: {}, body: Buffer.from("<Error><Code>InternalError</Code><Message>injected</Message></Error>") }) });
+    await assert.rejects(assetSyncProvider.update!("id", deployed, inputs(dir)));
+    s3.proxy.clear();
+    assert.ok((await keys()).filter((k) => k.startsWith("_assets/old/")).length <= 100, "the first batch was deleted");
+
+    // The stack goes back to v1 (the state still records v1).
+    fs.renameSync(path.join(dir, "old-away"), path.join(dir, "assets", "old"));
+    assert.strictEqual((await assetSyncProvider.diff!("id", deployed, inputs(dir))).changes, true, "the journal makes the revert a change");
+    const healed = await assetSyncProvider.update!("id", deployed, inputs(dir));
+    assert.strictEqual((await keys()).length, 1101, "every file of v1 is back");
+    assert.strictEqual(await body("_assets/old/f0000.txt"), "old 0");
+    assert.strictEqual((await assetSyncProvider.diff!("id", healed.outs, inputs(dir))).changes, false, "and then no change");
+  });
+
+  it("a failed update after its deletes (the journal cannot be written at the end): a revert restores the deleted file", async () => {
+    const dir = app({ "a.txt": "a", "old-logo.png": "logo" });
+    const deployed = (await assetSyncProvider.create(inputs(dir))).outs;
+    fs.rmSync(path.join(dir, "assets", "old-logo.png"));
+    fs.writeFileSync(path.join(dir, "assets", "a.txt"), "a2");
+    // Every request after the upload of a.txt fails: the deletes, the journal, anything else.
+    let uploaded = false;
+    s3.proxy.add({ url: /\/faults/, times: Infinity, action: async (req) => {
+      if (uploaded && req.method !== "PUT" && !req.url.includes("delete")) return { status: 500, headers: {}, body: Buffer.from("<Error><Code>InternalError</Code><Message>injected</Message></Error>") };
+      const a = await req.forward();
+      if (req.method === "PUT" && req.url.includes("a.txt")) uploaded = true;
+      return a;
+    } });
+    await assetSyncProvider.update!("id", deployed, inputs(dir)).then(() => undefined, () => undefined);
+    s3.proxy.clear();
+    fs.writeFileSync(path.join(dir, "assets", "old-logo.png"), "logo");
+    fs.writeFileSync(path.join(dir, "assets", "a.txt"), "a");
+    assert.strictEqual((await assetSyncProvider.diff!("id", deployed, inputs(dir))).changes, true);
+    await assetSyncProvider.update!("id", deployed, inputs(dir));
+    assert.strictEqual(await body("_assets/old-logo.png"), "logo", "the deleted file is back");
+    assert.strictEqual(await body("_assets/a.txt"), "a");
+  });
+
+  it("a file deleted outside the sync: diff reports a change, refresh (read) marks it, and the next update uploads it again", async () => {
+    const dir = app({ "a.txt": "a", "b.txt": "b" });
+    const deployed = (await assetSyncProvider.create(inputs(dir))).outs;
+    assert.strictEqual((await assetSyncProvider.diff!("id", deployed, inputs(dir))).changes, false);
+    await client.send(new DeleteObjectsCommand({ Bucket: "faults", Delete: { Objects: [{ Key: "_assets/b.txt" }] } }));
+    assert.strictEqual((await assetSyncProvider.diff!("id", deployed, inputs(dir))).changes, true, "diff notices the missing file");
+    const read = await assetSyncProvider.read!("id", deployed);
+    assert.deepStrictEqual(read.props.files.map((f: { key: string; hash: string }) => [f.key, f.hash === ""]), [["_assets/a.txt", false], ["_assets/b.txt", true]]);
+    const healed = await assetSyncProvider.update!("id", read.props, inputs(dir));
+    assert.strictEqual(await body("_assets/b.txt"), "b");
+    assert.strictEqual((await assetSyncProvider.diff!("id", healed.outs, inputs(dir))).changes, false);
   });
 
   it("a preview that cannot read the journal ends within its bound and reports a change (the update then says why)", async () => {
@@ -238,6 +309,6 @@ describe("asset sync under faults (local S3 behind a fault proxy)", function () 
       assert.match(err.message, /_assets\/b\.txt: .*assets\/b\.txt changed since the plan .*; run again/);
       return true;
     });
-    assert.deepStrictEqual((await keys()).filter((k) => k !== ASSET_SYNC_JOURNAL), [], "a.txt, uploaded before, was removed");
+    assert.deepStrictEqual((await keys()), [], "a.txt, uploaded before, was removed");
   });
 });
