@@ -40,7 +40,8 @@ export interface FaultProxy {
   stop(): Promise<void>;
 }
 
-export async function startFaultProxy(upstreamPort: number): Promise<FaultProxy> {
+/** `listenPort`: where the proxy listens (0, the default: a free port). */
+export async function startFaultProxy(upstreamPort: number, listenPort = 0): Promise<FaultProxy> {
   const rules: (FaultRule & { left: number })[] = [];
   const seen: string[] = [];
   const stalled: string[] = [];
@@ -108,7 +109,10 @@ export async function startFaultProxy(upstreamPort: number): Promise<FaultProxy>
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(listenPort, "127.0.0.1", resolve);
+  });
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,

@@ -86,6 +86,32 @@ function valueOf(flat: Map<string, unknown>, path: string): unknown {
   return parts.length ? Object.fromEntries(parts.map(([k, v]) => [k.slice(path.length + 1), v])) : undefined;
 }
 
+/** The flattened inputs before and after, and the old and new value of each path that differs. */
+function compareInputs(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const a = new Map<string, unknown>();
+  const b = new Map<string, unknown>();
+  flatten(before, [], a);
+  flatten(after, [], b);
+  const values: ResourceChange["values"] = {};
+  for (const p of new Set([...a.keys(), ...b.keys()])) {
+    if (comparable(a.get(p)) !== comparable(b.get(p))) values[p] = { old: a.get(p), new: b.get(p) };
+  }
+  return { a, b, values };
+}
+
+/**
+ * What an update of one resource of `type` from inputs `before` to `after`
+ * does: the input paths that change, and those that force a replacement
+ * (with the rule's reason). The stand-in AWS provider of the engine tests
+ * answers the engine's Diff with it, so `diff` and the engine judge alike.
+ */
+export function inputChange(type: string, before: Record<string, unknown>, after: Record<string, unknown>): { changed: string[]; replaceBecause: string[] } {
+  const { a, b, values } = compareInputs(before, after);
+  const change: ResourceChange = { name: "", type, owner: "", action: "update", changed: [], replaceBecause: [], protected: false, values };
+  judge(change, a, b);
+  return { changed: change.changed, replaceBecause: change.replaceBecause };
+}
+
 export function diffResources(olds: PlannedState[], news: PlannedState[]): ResourceChange[] {
   const oldByKey = new Map(olds.filter((r) => r.custom).map((r) => [key(r), r]));
   const newByKey = new Map(news.filter((r) => r.custom).map((r) => [key(r), r]));
@@ -100,15 +126,8 @@ export function diffResources(olds: PlannedState[], news: PlannedState[]): Resou
       changes.set(k, { name: r.name, type: r.type, owner: ownerOf(r, newByName), action: "create", changed: [], replaceBecause: [], protected: false, values: {} });
       continue;
     }
-    const a = new Map<string, unknown>();
-    const b = new Map<string, unknown>();
-    flatten(o.inputs, [], a);
-    flatten(r.inputs, [], b);
+    const { a, b, values } = compareInputs(o.inputs, r.inputs);
     flats.set(k, { a, b });
-    const values: ResourceChange["values"] = {};
-    for (const p of new Set([...a.keys(), ...b.keys()])) {
-      if (comparable(a.get(p)) !== comparable(b.get(p))) values[p] = { old: a.get(p), new: b.get(p) };
-    }
     const change: ResourceChange = { name: r.name, type: r.type, owner: ownerOf(r, newByName), action: "update", changed: [], replaceBecause: [], protected: o.protect, values };
     judge(change, a, b);
     changes.set(k, change);

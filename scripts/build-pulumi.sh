@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the real Pulumi CLI and a Node.js language host from Go modules into
+# .tools/pulumi/ (git-ignored), at the version of the @pulumi/pulumi
+# devDependency; skips the build when the binaries there are current.
+# The first build downloads about 1 GB of Go modules (the Go module proxy) and
+# compiles for several minutes on two cores; the Go caches make later builds fast.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+out="$repo/.tools/pulumi"
+mod="$repo/tools/pulumi"
+
+if ! command -v go >/dev/null 2>&1; then
+  echo "build-pulumi: Go is not installed (needed to build the Pulumi CLI for the engine tests)" >&2
+  exit 1
+fi
+sdk=$(node -p "require('$repo/node_modules/@pulumi/pulumi/package.json').version" 2>/dev/null) || {
+  echo "build-pulumi: @pulumi/pulumi is not installed: run npm ci first" >&2
+  exit 1
+}
+pinned=$(sed -n 's#^[[:space:]]*github.com/pulumi/pulumi/pkg/v3 v\([0-9.]*\).*#\1#p' "$mod/go.mod" | head -n 1)
+if [ "$sdk" != "$pinned" ]; then
+  echo "build-pulumi: tools/pulumi/go.mod builds Pulumi $pinned but the @pulumi/pulumi devDependency is $sdk;" >&2
+  echo "  run: cd tools/pulumi && go get github.com/pulumi/pulumi/pkg/v3@v$sdk github.com/pulumi/pulumi/sdk/v3@v$sdk && go mod tidy" >&2
+  exit 1
+fi
+
+stamp="$out/.stamp"
+want="$sdk $(cat "$mod/go.mod" "$mod/go.sum" "$mod"/language-nodejs/*.go "$0" | sha256sum | cut -c1-16)"
+if [ -x "$out/pulumi" ] && [ -x "$out/pulumi-language-nodejs" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+  exit 0
+fi
+
+mkdir -p "$out"
+export CGO_ENABLED=0 GOFLAGS=-mod=mod
+flags=(-trimpath -tags osusergo,grpcnotrace -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$sdk")
+start=$(date +%s)
+echo "build-pulumi: building the Pulumi CLI v$sdk from Go modules into .tools/pulumi/ (the first build takes minutes)" >&2
+(cd "$mod" && go build "${flags[@]}" -o "$out/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
+(cd "$mod" && go build "${flags[@]}" -o "$out/pulumi-language-nodejs" ./language-nodejs)
+echo "$want" > "$stamp"
+echo "build-pulumi: built in $(( $(date +%s) - start )) s: $("$out/pulumi" version)" >&2

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Runs the real Pulumi CLI on DIR/stack.yaml with the stand-in AWS provider:
+#
+#   scripts/engine.sh DIR PULUMI_ARGS...
+#   scripts/engine.sh /tmp/s stack init dev
+#   scripts/engine.sh /tmp/s config set --secret cachePassword 'Correct-Horse-Battery-1'
+#   scripts/engine.sh /tmp/s up --yes
+#   STACKFILE_FAIL=cache-replication-group:update scripts/engine.sh /tmp/s up --yes
+#
+# The first time, it makes DIR a Pulumi project that runs stackfile's YAML
+# program (dist/program-entry.js) on DIR/stack.yaml, with a local file backend
+# and a passphrase kept in DIR/.engine/. Each run starts the local AWS
+# endpoints (an S3-compatible server and CloudFront invalidations, on a port
+# kept in DIR/.engine/port) and stops them when pulumi ends.
+#   STACKFILE_FAIL=<resource name>:<create|update|delete>[,...]  fail that step of an AWS resource
+#   STACKFILE_S3_FAULTS='[{"method":"DELETE","url":"_stackfile"}]' fail S3 requests (test/engine/stand-in/local-aws.ts)
+# The stand-in's account is DIR/.engine/world.json.
+# Needs: npm ci, then scripts/build-pulumi.sh (Go) for .tools/pulumi/.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -lt 2 ]; then
+  echo "usage: scripts/engine.sh DIR PULUMI_ARGS...   (DIR holds a stack.yaml)" >&2
+  exit 2
+fi
+dir=$(cd "$1" 2>/dev/null && pwd) || { echo "engine.sh: no folder $1" >&2; exit 2; }
+shift
+[ -f "$dir/stack.yaml" ] || [ -f "$dir/index.ts" ] || { echo "engine.sh: $dir has no stack.yaml" >&2; exit 2; }
+for bin in pulumi pulumi-language-nodejs; do
+  if [ ! -x "$repo/.tools/pulumi/$bin" ]; then
+    echo "engine.sh: .tools/pulumi/$bin is missing: run scripts/build-pulumi.sh (needs Go)" >&2
+    exit 2
+  fi
+done
+[ -f "$repo/dist/program-entry.js" ] || { echo "engine.sh: dist/ is missing: run npm run build" >&2; exit 2; }
+
+state="$dir/.engine"
+mkdir -p "$state/home" "$state/backend"
+[ -f "$state/passphrase" ] || node -e 'process.stdout.write(require("crypto").randomBytes(18).toString("base64url"))' > "$state/passphrase"
+if [ ! -f "$state/port" ]; then
+  node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})' > "$state/port"
+fi
+port=$(cat "$state/port")
+endpoint="http://127.0.0.1:$port"
+[ -e "$dir/node_modules" ] || ln -s "$repo/node_modules" "$dir/node_modules"
+
+json() { node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$1"; }
+if [ ! -f "$dir/Pulumi.yaml" ]; then
+  cat > "$dir/Pulumi.yaml" <<YAML
+# Written by stackfile's scripts/engine.sh: runs stackfile's YAML program on
+# stack.yaml with the stand-in AWS provider of the tests.
+name: stackfile-engine
+runtime:
+  name: nodejs
+  options:
+    typescript: false
+main: index.js
+plugins:
+  providers:
+    - name: aws
+      path: $(json "$repo/test/engine/stand-in")
+    - name: pulumi-nodejs
+      path: $(json "$repo/node_modules/@pulumi/pulumi")
+config:
+  aws:region: us-east-1
+  aws:s3UsePathStyle: true
+  aws:endpoints:
+    value:
+      - s3: $endpoint
+        cloudfront: $endpoint
+YAML
+  [ -f "$dir/package.json" ] || echo '{ "name": "stackfile-engine", "private": true, "main": "index.js" }' > "$dir/package.json"
+  cat > "$dir/index.js" <<JS
+// Written by stackfile's scripts/engine.sh: stackfile's YAML program (stack.yaml beside this file).
+module.exports = require($(json "$repo/dist/program-entry.js"));
+JS
+fi
+
+export PULUMI_HOME="$state/home"
+export PULUMI_BACKEND_URL="file://$state/backend"
+export PULUMI_CONFIG_PASSPHRASE
+PULUMI_CONFIG_PASSPHRASE=$(cat "$state/passphrase")
+export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
+export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK=true PULUMI_SKIP_CHECKPOINTS=false
+export PATH="$repo/.tools/pulumi:$PATH"
+export AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER AWS_REGION=us-east-1
+export AWS_EC2_METADATA_DISABLED=true
+export STACKFILE_ENGINE_DIR="$state" STACKFILE_S3_ENDPOINT="$endpoint"
+export NEXT_TELEMETRY_DISABLED=1
+
+# The local AWS endpoints, for this command only.
+log="$state/local-aws.log"
+node --openssl-legacy-provider --import "file://$repo/node_modules/tsx/dist/loader.mjs" "$repo/test/engine/stand-in/local-aws.ts" "$state" "$port" > "$log" 2>&1 &
+aws_pid=$!
+trap 'kill "$aws_pid" 2>/dev/null; wait "$aws_pid" 2>/dev/null || true' EXIT
+for _ in $(seq 1 200); do
+  grep -q '^ready' "$log" 2>/dev/null && break
+  if ! kill -0 "$aws_pid" 2>/dev/null; then
+    echo "engine.sh: the local AWS endpoints did not start:" >&2
+    cat "$log" >&2
+    exit 2
+  fi
+  sleep 0.1
+done
+grep -q '^ready' "$log" || { echo "engine.sh: the local AWS endpoints did not start within 20 s" >&2; exit 2; }
+
+set +e
+"$repo/.tools/pulumi/pulumi" --non-interactive --cwd "$dir" "$@"
+code=$?
+exit $code

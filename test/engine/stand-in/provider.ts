@@ -1,0 +1,195 @@
+// A stand-in for AWS under the real Pulumi engine: a resource provider plugin
+// named `aws`, at the installed @pulumi/aws version, served by @pulumi/pulumi's
+// own provider server. It answers every `aws:*` resource type and data source
+// with the model of AWS's answers that `plan`'s mock engine uses
+// (src/cli/mock-state.ts: ids, ARNs, endpoints), names resources the way
+// pulumi-aws's Check does (src/aws-rules/naming.ts), and decides updates and
+// replacements with the force-new table `stackfile diff` uses
+// (src/cli/resource-diff.ts inputChange). What it creates lives in one JSON
+// "account" in the engine folder (world.ts); S3 buckets also live in the local
+// S3 server (local-aws.ts), so the real asset-sync provider uploads to them.
+//
+// STACKFILE_FAIL=<resource name>:<create|update|delete>[,...] fails that step.
+// Started by the engine (scripts/engine.sh names its folder in Pulumi.yaml).
+import * as path from "path";
+import { main } from "@pulumi/pulumi/provider";
+import type * as provider from "@pulumi/pulumi/provider";
+import { mockCall, mockState } from "../../../src/cli/mock-state";
+import { inputChange } from "../../../src/cli/resource-diff";
+import { NAMES, autoName } from "../../../src/aws-rules/naming";
+import { changeWorld, readWorld, worldKey, type WorldResource } from "./world";
+
+const AWS_VERSION: string = require("@pulumi/aws/package.json").version;
+const engineDir = process.env.STACKFILE_ENGINE_DIR ?? path.join(process.cwd(), ".engine");
+const region = () => process.env.AWS_REGION ?? "us-east-1";
+const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** Outputs as the gRPC Struct takes them: no undefined values. */
+const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v));
+
+const typeOf = (urn: string) => urn.split("::")[2].split("$").pop()!;
+const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
+
+/** Fails the step when STACKFILE_FAIL names it. */
+function injected(urn: string, op: "create" | "update" | "delete"): void {
+  const wanted = (process.env.STACKFILE_FAIL ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (wanted.includes(`${nameOf(urn)}:${op}`)) {
+    throw new Error(`injected failure: STACKFILE_FAIL asks the stand-in to fail the ${op} of ${nameOf(urn)}`);
+  }
+}
+
+function record(w: ReturnType<typeof readWorld>, r: WorldResource, op: string): void {
+  w.resources[worldKey(r.type, r.id)] = r;
+  w.log.push(`${op} ${r.type} ${r.name}`);
+}
+
+// ---- S3 buckets in the local S3 server ----
+
+function s3() {
+  const { S3Client } = require("@aws-sdk/client-s3");
+  const endpoint = process.env.STACKFILE_S3_ENDPOINT;
+  if (!endpoint) throw new Error("stand-in: STACKFILE_S3_ENDPOINT is not set (scripts/engine.sh sets it)");
+  return new S3Client({ endpoint, region: region(), forcePathStyle: true });
+}
+
+async function createBucket(name: string): Promise<void> {
+  const S3 = require("@aws-sdk/client-s3");
+  const client = s3();
+  try {
+    await client.send(new S3.CreateBucketCommand({ Bucket: name }));
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Deletes a bucket as the provider does: with forceDestroy its objects first, else S3 refuses a bucket that is not empty. */
+async function deleteBucket(name: string, forceDestroy: boolean): Promise<void> {
+  const S3 = require("@aws-sdk/client-s3");
+  const client = s3();
+  try {
+    if (forceDestroy) {
+      for (;;) {
+        const page = await client.send(new S3.ListObjectsV2Command({ Bucket: name }));
+        const keys = (page.Contents ?? []).map((o: { Key: string }) => ({ Key: o.Key }));
+        if (!keys.length) break;
+        await client.send(new S3.DeleteObjectsCommand({ Bucket: name, Delete: { Objects: keys } }));
+      }
+    }
+    await client.send(new S3.DeleteBucketCommand({ Bucket: name }));
+  } catch (err) {
+    if ((err as { name?: string }).name === "NoSuchBucket") return;
+    throw new Error(`deleting S3 Bucket (${name}): ${(err as Error).message}`);
+  } finally {
+    client.destroy();
+  }
+}
+
+async function bucketExists(name: string): Promise<boolean> {
+  const S3 = require("@aws-sdk/client-s3");
+  const client = s3();
+  try {
+    await client.send(new S3.HeadBucketCommand({ Bucket: name }));
+    return true;
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404) return false;
+    throw err;
+  } finally {
+    client.destroy();
+  }
+}
+
+const BUCKET = "aws:s3/bucket:Bucket";
+
+// ---- the provider ----
+
+const standIn: provider.Provider = {
+  version: AWS_VERSION,
+
+  /** pulumi-aws's Check: a missing name input gets its auto-name (kept from the state on updates). */
+  async check(urn, olds, news) {
+    const type = typeOf(urn);
+    const spec = NAMES[type];
+    const inputs = { ...news };
+    if (spec?.autoName && inputs[spec.property] === undefined && inputs[`${spec.property}Prefix`] === undefined) {
+      if (typeof olds?.[spec.property] === "string") {
+        inputs[spec.property] = olds[spec.property];
+      } else {
+        const auto = autoName(type, nameOf(urn), inputs);
+        if (auto && "error" in auto) return { inputs, failures: [{ property: spec.property, reason: auto.error }] };
+        if (auto) inputs[spec.property] = auto.name;
+      }
+    }
+    return { inputs };
+  },
+
+  async diff(id, urn, olds, news) {
+    const type = typeOf(urn);
+    const known = readWorld(engineDir).resources[worldKey(type, id)];
+    // The inputs it was last created or updated with; else the state's values of the new inputs' keys.
+    const before = known?.inputs ?? Object.fromEntries(Object.keys(news).map((k) => [k, olds[k]]));
+    const { changed, replaceBecause } = inputChange(type, before, news);
+    const top = (p: string) => p.split(/[.[ ]/)[0];
+    return { changes: changed.length > 0, replaces: [...new Set(replaceBecause.map(top))], deleteBeforeReplace: false };
+  },
+
+  async create(urn, inputs) {
+    injected(urn, "create");
+    const type = typeOf(urn);
+    const name = nameOf(urn);
+    const r = typeof inputs.region === "string" ? inputs.region : region();
+    const { id, state: modelled } = mockState(type, name, inputs, true, { region: r });
+    const state = plain(modelled);
+    if (!id) throw new Error(`stand-in: no id for ${type} ${name}`);
+    if (readWorld(engineDir).resources[worldKey(type, id)]) {
+      // AWS refuses a second resource of the same name (BucketAlreadyOwnedByYou, ResourceConflictException, ...).
+      throw new Error(`creating ${type} (${id}): a resource with this name already exists in the account`);
+    }
+    if (type === BUCKET) await createBucket(id);
+    changeWorld(engineDir, (w) => record(w, { type, name, id, state, inputs }, "create"));
+    return { id, outs: state };
+  },
+
+  async read(id, urn, props) {
+    const type = typeOf(urn);
+    const known = readWorld(engineDir).resources[worldKey(type, id)];
+    if (!known || (type === BUCKET && !(await bucketExists(id)))) return { id: "", props: {} };
+    return { id, props: known.state };
+  },
+
+  async update(id, urn, olds, news) {
+    injected(urn, "update");
+    const type = typeOf(urn);
+    const name = nameOf(urn);
+    const r = typeof news.region === "string" ? news.region : region();
+    const state = plain(mockState(type, name, news, true, { region: r }).state);
+    // An update of a published function's code publishes the next version (the model knows only the first).
+    if (type === "aws:lambda/function:Function" && news.publish === true && typeof olds.version === "string" && /^\d+$/.test(olds.version)) {
+      const version = String(Number(olds.version) + 1);
+      state.version = version;
+      state.qualifiedArn = String(state.arn) + `:${version}`;
+    }
+    changeWorld(engineDir, (w) => record(w, { type, name, id, state, inputs: news }, "update"));
+    return { outs: state };
+  },
+
+  async delete(id, urn, props) {
+    injected(urn, "delete");
+    const type = typeOf(urn);
+    if (type === BUCKET) await deleteBucket(id, props.forceDestroy === true);
+    changeWorld(engineDir, (w) => {
+      delete w.resources[worldKey(type, id)];
+      w.log.push(`delete ${type} ${nameOf(urn)}`);
+    });
+  },
+
+  async invoke(token, inputs) {
+    if (JSON.stringify(inputs).includes(UNKNOWN)) return { outputs: {} };
+    return { outputs: mockCall(token, inputs, { region: typeof inputs.region === "string" ? inputs.region : region() }) };
+  },
+};
+
+main(standIn, process.argv.slice(2)).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
