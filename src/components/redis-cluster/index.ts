@@ -139,18 +139,6 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
     }
 
     const password = pulumi.secret(pulumi.output(p.defaultUserPassword));
-    const guard = new RedisUpdateGuard(...childInputs(transform, "updateGuard",
-      childName(name, "updateGuard"), {
-        enableSharding: sharded,
-        numShards: p.numShards,
-        numReplicaNodes: p.numReplicaNodes,
-        enableAutomaticFailover: failover,
-        engineVersion: p.engineVersion,
-        // Only the verdict on the password reaches the guard, never the password.
-        passwordProblem: pulumi.unsecret(password.apply((pw) => redisPasswordProblem(pw) ?? "")),
-      },
-      parent,));
-
     const shape = sharded
       ? { clusterMode: "enabled", numNodeGroups: p.numShards, replicasPerNodeGroup: p.numReplicaNodes }
       : { clusterMode: "disabled", numCacheClusters: pulumi.output(p.numReplicaNodes).apply((r) => r + 1) };
@@ -180,7 +168,22 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
           ? [{ destination: slowLog.name, destinationType: "cloudwatch-logs", logFormat: p.logging.format, logType: "slow-log" }]
           : [],
       },
-      { parent: this, dependsOn: [guard] },));
+      parent,));
+
+    new RedisUpdateGuard(...childInputs(transform, "updateGuard",
+      childName(name, "updateGuard"), {
+        enableSharding: sharded,
+        numShards: p.numShards,
+        numReplicaNodes: p.numReplicaNodes,
+        enableAutomaticFailover: failover,
+        engineVersion: p.engineVersion,
+        // Only the verdict on the password reaches the guard, never the password.
+        passwordProblem: pulumi.unsecret(password.apply((pw) => redisPasswordProblem(pw) ?? "")),
+      },
+      // After the replication group: its state records only what AWS accepted (a failed update of the
+      // group leaves it at the last deployed values). Its check still runs in every preview, before
+      // anything is touched (pulumi preview registers it and fails on its check).
+      { parent: this, dependsOn: [this.replicationGroup] },));
 
     const rg = this.replicationGroup;
     const port = pulumi.output(p.port);

@@ -12,9 +12,11 @@ export interface RedisUpdateGuardArgs {
 }
 
 /**
- * Holds the last deployed sharding/replica/failover settings of a cluster; its
- * provider's `check` fails the preview for an update the service refuses.
- * The replication group depends on it, so nothing is touched when it fails.
+ * Holds the sharding/replica/failover settings the cluster last accepted; its
+ * provider's `check` fails the preview for an update the service refuses, so
+ * `pulumi up` (which previews first) touches nothing. It depends on the
+ * replication group: it is updated only after the group's update succeeded,
+ * so a failed update leaves it judging against what the cluster has.
  */
 export class RedisUpdateGuard extends pulumi.dynamic.Resource {
   constructor(name: string, args: RedisUpdateGuardArgs, opts?: pulumi.CustomResourceOptions) {

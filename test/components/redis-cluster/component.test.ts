@@ -155,7 +155,10 @@ describe("RedisCluster", () => {
     );
     assert.strictEqual(typeof guard.inputs.__provider, "string");
     assert.ok(!String(guard.inputs.__provider).includes(PASSWORD));
-    assert.ok(r.one(T.replicationGroup).dependsOn.includes("cache-update-guard"), "replication group waits for the guard");
+    // The guard records only what AWS accepted: it is updated after the replication group, never before
+    // (a failed replication-group update leaves the guard's state at what the cluster has).
+    assert.ok(guard.dependsOn.includes("cache-replication-group"), "the guard waits for the replication group");
+    assert.ok(!r.one(T.replicationGroup).dependsOn.includes("cache-update-guard"), "the replication group does not wait for the guard");
   });
 
   it("outputs host, port, sharding and secret connection strings (not sharded: reader too)", async () => {

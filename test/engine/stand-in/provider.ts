@@ -16,7 +16,7 @@ import { main } from "@pulumi/pulumi/provider";
 import type * as provider from "@pulumi/pulumi/provider";
 import { mockCall, mockState } from "../../../src/cli/mock-state";
 import { inputChange } from "../../../src/cli/resource-diff";
-import { NAMES, autoName } from "../../../src/aws-rules/naming";
+import { NAMES, autoName, randomHex } from "../../../src/aws-rules/naming";
 import { changeWorld, readWorld, worldKey, type WorldResource } from "./world";
 
 const AWS_VERSION: string = require("@pulumi/aws/package.json").version;
@@ -41,6 +41,19 @@ function injected(urn: string, op: "create" | "update" | "delete"): void {
 function record(w: ReturnType<typeof readWorld>, r: WorldResource, op: string): void {
   w.resources[worldKey(r.type, r.id)] = r;
   w.log.push(`${op} ${r.type} ${r.name}`);
+}
+
+/**
+ * pulumi-aws's suffix is random: a replacement (Check without olds, while the
+ * old resource still exists) gets a new name. The model's suffix is a hash of
+ * the URN name (plans repeat); when that name is taken in the account, the
+ * stand-in takes the next hash, as a new random suffix would differ.
+ */
+function uniqueName(type: string, name: string): string {
+  const taken = new Set(Object.values(readWorld(engineDir).resources).filter((r) => r.type === type).map((r) => r.id.toLowerCase()));
+  let candidate = name;
+  for (let n = 1; taken.has(candidate.toLowerCase()); n++) candidate = name.replace(/[0-9a-f]{7}(\.fifo)?$/, (m, fifo = "") => `${randomHex(`${name}#${n}`)}${fifo}`);
+  return candidate;
 }
 
 // ---- S3 buckets in the local S3 server ----
@@ -117,7 +130,7 @@ const standIn: provider.Provider = {
       } else {
         const auto = autoName(type, nameOf(urn), inputs);
         if (auto && "error" in auto) return { inputs, failures: [{ property: spec.property, reason: auto.error }] };
-        if (auto) inputs[spec.property] = auto.name;
+        if (auto) inputs[spec.property] = uniqueName(type, auto.name);
       }
     }
     return { inputs };
@@ -138,13 +151,19 @@ const standIn: provider.Provider = {
     const type = typeOf(urn);
     const name = nameOf(urn);
     const r = typeof inputs.region === "string" ? inputs.region : region();
-    const { id, state: modelled } = mockState(type, name, inputs, true, { region: r });
-    const state = plain(modelled);
-    if (!id) throw new Error(`stand-in: no id for ${type} ${name}`);
-    if (readWorld(engineDir).resources[worldKey(type, id)]) {
-      // AWS refuses a second resource of the same name (BucketAlreadyOwnedByYou, ResourceConflictException, ...).
-      throw new Error(`creating ${type} (${id}): a resource with this name already exists in the account`);
+    const existing = readWorld(engineDir).resources;
+    let made = mockState(type, name, inputs, true, { region: r });
+    // The model's ids are hashes of the URN name; a replacement (created before the old one is
+    // deleted) gets a new one where AWS makes the id. An id that is the resource's name or comes from
+    // its inputs stays: AWS refuses a second resource with it, except Route 53's UPSERT (allowOverwrite).
+    for (let n = 1; made.id && existing[worldKey(type, made.id)] && !(type === "aws:route53/record:Record" && inputs.allowOverwrite === true); n++) {
+      const again = mockState(type, `${name}#${n}`, inputs, true, { region: r });
+      if (again.id === made.id) throw new Error(`creating ${type} (${made.id}): a resource with this name already exists in the account`);
+      made = again;
     }
+    const { id } = made;
+    const state = plain(made.state);
+    if (!id) throw new Error(`stand-in: no id for ${type} ${name}`);
     if (type === BUCKET) await createBucket(id);
     changeWorld(engineDir, (w) => record(w, { type, name, id, state, inputs }, "create"));
     return { id, outs: state };
