@@ -6,7 +6,7 @@
 // resource gets new outputs (ids, ARNs, endpoints), so the inputs of others
 // that read them change too, and may replace those in turn.
 import type { PlannedState } from "./plan";
-import { isSecretValue } from "./mock-engine";
+import { isSecretValue, SECRET_SIG } from "./mock-engine";
 import { ownerOf } from "./plan-checks";
 import { formatPath } from "../shared/problem";
 import { replacementRow } from "../aws-rules/replacement-table";
@@ -38,9 +38,13 @@ export interface ResourceChange {
 /** An archive as assets-view describes it (`{archive: {member: digest}}`): one value. */
 const isArchive = (v: object) => Object.keys(v).length === 1 && "archive" in v;
 
+/** Pulumi's wire form of an asset or archive (`@pulumi/pulumi` runtime/rpc: specialAssetSig, specialArchiveSig). */
+const ASSET_SIGS = new Set(["c44067f5952c0a294b673a41bacd8c17", "0def7320c3a5731c473e5ecbe6d01bc7"]);
+const isWireAsset = (v: object) => ASSET_SIGS.has((v as Record<string, unknown>)[SECRET_SIG] as string);
+
 /** Leaf paths of an input object: objects recurse; arrays, archives and secrets are compared whole. */
 function flatten(v: unknown, prefix: (string | number)[], out: Map<string, unknown>): void {
-  if (typeof v === "object" && v !== null && !Array.isArray(v) && !isSecretValue(v) && !isArchive(v)) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v) && !isSecretValue(v) && !isArchive(v) && !isWireAsset(v)) {
     const entries = Object.entries(v).filter(([k]) => !(prefix.length === 0 && k === "__provider"));
     if (entries.length === 0 && prefix.length) out.set(formatPath(prefix), v);
     for (const [k, x] of entries) flatten(x, [...prefix, k], out);
@@ -53,6 +57,8 @@ function flatten(v: unknown, prefix: (string | number)[], out: Map<string, unkno
 function comparable(v: unknown): string {
   return JSON.stringify(v, (_k, x) => {
     if (isSecretValue(x)) return { secret: x.value };
+    // An asset or archive the engine sends compares by its content hash, as the engine compares them.
+    if (x && typeof x === "object" && isWireAsset(x) && typeof (x as { hash?: unknown }).hash === "string") return { hash: (x as { hash: string }).hash };
     if (typeof x === "string") return x.replace(/^(archive of|file) .* \((.*sha256 [0-9a-f]{64})\)$/, "$1 ($2)");
     return x;
   });

@@ -96,6 +96,53 @@ export class EngineStack {
     return readWorld(path.join(this.dir, ".engine"));
   }
 
+  /** Runs `fn` with a client of the folder's local S3 (the endpoints run only during a command: started for this). */
+  async withS3<T>(fn: (client: import("@aws-sdk/client-s3").S3Client) => Promise<T>): Promise<T> {
+    const port = fs.readFileSync(path.join(this.dir, ".engine", "port"), "utf8").trim();
+    const child = spawn(process.execPath, ["--openssl-legacy-provider", "--import", `file://${REPO}/node_modules/tsx/dist/loader.mjs`,
+      path.join(REPO, "test", "engine", "stand-in", "local-aws.ts"), path.join(this.dir, ".engine"), port], { stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on("data", (c) => String(c).includes("ready") && resolve());
+        child.on("exit", (code) => reject(new Error(`local AWS endpoints exited (${code})`)));
+      });
+      const { S3Client } = await import("@aws-sdk/client-s3");
+      const client = new S3Client({ region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+      try {
+        return await fn(client);
+      } finally {
+        client.destroy();
+      }
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+  }
+
+  /** The objects of a bucket in the folder's local S3 (key -> content). */
+  bucketObjects(bucket: string): Promise<Map<string, string>> {
+    return this.withS3(async (client) => {
+      const { ListObjectsV2Command, GetObjectCommand } = await import("@aws-sdk/client-s3");
+      const out = new Map<string, string>();
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+        for (const o of page.Contents ?? []) {
+          out.set(o.Key!, await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: o.Key! }))).Body!.transformToString());
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return out;
+    });
+  }
+
+  /** The id of the one resource of `type` named `name` in the stand-in's account. */
+  idOf(type: string, name: string): string {
+    const r = Object.values(this.world().resources).find((x) => x.type === type && x.name === name);
+    assert.ok(r, `no ${type} ${name} in the account`);
+    return r.id;
+  }
+
   /** `pulumi preview --json`: the steps (op, type, name). */
   async previewSteps(env: Record<string, string> = {}): Promise<{ op: string; type: string; name: string }[]> {
     const out = await this.ok(["preview", "--json"], env);
@@ -115,8 +162,8 @@ export class EngineStack {
 }
 
 /** A new engine folder with `stack.yaml` (and other files), its stack `dev` created and selected. */
-export async function newStack(yaml: string, files: Record<string, string> = {}, secrets: Record<string, string> = {}): Promise<EngineStack> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-engine-"));
+export async function newStack(yaml: string, files: Record<string, string> = {}, secrets: Record<string, string> = {}, dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-engine-"))): Promise<EngineStack> {
+  fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "stack.yaml"), yaml);
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });

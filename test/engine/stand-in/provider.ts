@@ -11,6 +11,7 @@
 //
 // STACKFILE_FAIL=<resource name>:<create|update|delete>[,...] fails that step.
 // Started by the engine (scripts/engine.sh names its folder in Pulumi.yaml).
+import * as fs from "fs";
 import * as path from "path";
 import { main } from "@pulumi/pulumi/provider";
 import type * as provider from "@pulumi/pulumi/provider";
@@ -142,6 +143,7 @@ const standIn: provider.Provider = {
     // The inputs it was last created or updated with; else the state's values of the new inputs' keys.
     const before = known?.inputs ?? Object.fromEntries(Object.keys(news).map((k) => [k, olds[k]]));
     const { changed, replaceBecause } = inputChange(type, before, news);
+    if (changed.length) fs.appendFileSync(path.join(engineDir, "diffs.log"), `${nameOf(urn)}: ${changed.join(", ")}${replaceBecause.length ? `; replaced because of ${replaceBecause.join(", ")}` : ""}\n`);
     const top = (p: string) => p.split(/[.[ ]/)[0];
     return { changes: changed.length > 0, replaces: [...new Set(replaceBecause.map(top))], deleteBeforeReplace: false };
   },
