@@ -4,6 +4,7 @@ import { domainListProblems, sharedCertificateProblems } from "../../shared/doma
 import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
 import { disabledLoggingWarnings, offSwitchWarnings } from "../../shared/no-effect";
 import type { WarningContext } from "../../shared/resource-definition";
+import { authorizerProblems } from "./authorizer-rules";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -42,7 +43,7 @@ function selectionProblems(sel: unknown, path: (string | number)[], what: string
 }
 
 export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
-  const out: Problem[] = [...forwardingNeedsLogs(p.logging, ["logging"])];
+  const out: Problem[] = [...forwardingNeedsLogs(p.logging, ["logging"]), ...authorizerProblems(p)];
   const seen = new Set<string>();
   for (const pr of domainListProblems(p.customDomains, false, seen)) out.push({ ...pr, path: ["customDomains", ...pr.path] });
 
