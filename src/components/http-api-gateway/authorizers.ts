@@ -3,9 +3,10 @@
 // from this authorizer only.
 // - Inputs: https://www.pulumi.com/registry/packages/aws/api-docs/apigatewayv2/authorizer/
 //   (authorizerType JWT | REQUEST, jwtConfiguration, authorizerUri = the function's invoke ARN,
-//   authorizerPayloadFormatVersion required for REQUEST on HTTP APIs). The provider's own default
-//   result TTL is 300 s (terraform-provider-aws internal/service/apigatewayv2/authorizer.go), so
-//   stackfile always sends its own (0 unless set).
+//   authorizerPayloadFormatVersion required for REQUEST on HTTP APIs). Without a result TTL, the
+//   provider creates a REQUEST authorizer with identity sources with 300 s
+//   (terraform-provider-aws internal/service/apigatewayv2/authorizer.go, resourceAuthorizerCreate),
+//   so stackfile always sends its own (0 unless set).
 // - Permission source ARN: arn:{partition}:execute-api:{region}:{account}:{apiId}/authorizers/{authorizerId}
 //   (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-lambda-authorizer.html,
 //   "Grant API Gateway permission to invoke the Lambda function"); the API's executionArn carries the partition.
