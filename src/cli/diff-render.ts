@@ -140,6 +140,7 @@ export function renderJson(report: DiffReport): string {
       name: c.name, type: c.type, action: c.action, changed: c.changed, replaceBecause: c.replaceBecause, dataLoss: c.lost !== undefined,
     })),
     refused: report.refused.map((p) => ({ file: p.file, line: p.line, col: p.col, message: p.message })),
-    routes: (report.authorization ?? []).map((c) => ({ gateway: c.gateway, route: c.route, function: c.function, oldAuthorizer: nul(c.old), newAuthorizer: nul(c.new), opened: c.opened })),
+    // Only when some route's authorization changes (the documented shape is {config, resources, refused}).
+    ...(report.authorization?.length ? { routes: report.authorization.map((c) => ({ gateway: c.gateway, route: c.route, function: c.function, oldAuthorizer: nul(c.old), newAuthorizer: nul(c.new), opened: c.opened })) } : {}),
   }, null, 2);
 }

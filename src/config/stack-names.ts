@@ -52,11 +52,11 @@ export function checkResourceNames(resources: ResourceModel[], problems: Problem
         if (!target) {
           if (Object.hasOwn(raw, value)) continue; // a resource with problems of its own, reported there
           const near = closest(value, candidates);
-          problems.push({ path: at, message: `${field} names '${userText(value)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${spec.type} resources: ${candidates.join(", ")}` : `; add ${/^[aeiou]/.test(spec.type) ? "an" : "a"} ${spec.type} resource named '${value}'`}` });
+          problems.push({ path: at, message: `${field} names '${userText(value)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${spec.type} resources: ${candidates.join(", ")}` : `; add ${/^[aeiouh]/.test(spec.type) ? "an" : "a"} ${spec.type} resource named '${value}'`}` });
           continue;
         }
         if (target.type !== spec.type) {
-          problems.push({ path: at, message: `${field} names '${userText(value)}', a ${target.type}; it must name ${/^[aeiou]/.test(spec.type) ? "an" : "a"} ${spec.type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
+          problems.push({ path: at, message: `${field} names '${userText(value)}', a ${target.type}; it must name ${/^[aeiouh]/.test(spec.type) ? "an" : "a"} ${spec.type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
           continue;
         }
         r.refs.push({ path, resource: value, param: "" });
