@@ -115,6 +115,15 @@ describe("gateway authorizers in YAML", function () {
     assert.deepStrictEqual(problems(text.replace("cdn: { enabled: true }", "cdn: { enabled: true, cachingOptions: { maxTTL: 0 } }")), []);
   });
 
+  it("warns when CORS does not let browsers send a header an authorizer reads", () => {
+    const text = GATEWAY.replace("cors: { enabled: true }", "cors: { enabled: true, allowedHeaders: [Content-Type, Authorization] }") + events("path: /me, method: GET");
+    const warnings = analyzeStackfile("s.yaml", text).warnings.map(formatProblem);
+    assert.deepStrictEqual(warnings, [
+      "s.yaml:5:46: warning: browsers may not send x-api-key on cross-origin calls (cors.allowedHeaders leaves it out), and the gateway's authorizers read it; add it to cors.allowedHeaders",
+    ]);
+    assert.deepStrictEqual(analyzeStackfile("s.yaml", GATEWAY + events("path: /me, method: GET")).warnings, [], "the default allowed headers: Authorization is in, and no list is written");
+  });
+
   it("$ResourceParam works in issuerUrl and audience, and the plan carries the resolved values", async () => {
     const text = `resources:
   idp:

@@ -210,3 +210,22 @@ export function routeAuthorizationProblems(gateway: Obj, route: { method: string
   }
   return out;
 }
+
+/**
+ * Headers the authorizers read that CORS does not let browsers send: their
+ * cross-origin calls then carry no credentials and fail (a warning: callers
+ * that are not browsers are not concerned).
+ */
+export function authorizerWarnings(p: Obj): Problem[] {
+  const cors = obj(p.cors);
+  if (cors?.enabled !== true || !Array.isArray(cors.allowedHeaders)) return [];
+  const allowed = cors.allowedHeaders.filter((h): h is string => typeof h === "string").map((h) => h.toLowerCase());
+  if (allowed.includes("*")) return [];
+  const missing = authorizerKeyNames(p.authorizers).headers.filter((h) => !allowed.includes(h));
+  if (!missing.length) return [];
+  return [{
+    path: ["cors", "allowedHeaders"],
+    warning: true,
+    message: `browsers may not send ${missing.join(", ")} on cross-origin calls (cors.allowedHeaders leaves ${missing.length === 1 ? "it" : "them"} out), and the gateway's authorizers read ${missing.length === 1 ? "it" : "them"}; add ${missing.length === 1 ? "it" : "them"} to cors.allowedHeaders`,
+  }];
+}

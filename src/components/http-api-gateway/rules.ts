@@ -4,7 +4,7 @@ import { domainListProblems, sharedCertificateProblems } from "../../shared/doma
 import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
 import { disabledLoggingWarnings, offSwitchWarnings } from "../../shared/no-effect";
 import type { WarningContext } from "../../shared/resource-definition";
-import { authorizerProblems } from "./authorizer-rules";
+import { authorizerProblems, authorizerWarnings } from "./authorizer-rules";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -147,6 +147,7 @@ export function httpApiGatewayWarnings(p: Obj, ctx: WarningContext = { namedBy: 
     // cdn.customDomains without the CDN is an error of its own.
     ...offSwitchWarnings(p.cdn, ["cdn"], { key: "enabled", off: false, fix: "set cdn.enabled: true", except: ["customDomains"] }),
     ...disabledLoggingWarnings(p.logging, ["logging"]),
+    ...authorizerWarnings(p),
   ];
   const name = ctx.resource ?? "this gateway";
   const routed = p.routes !== undefined || ctx.namedBy.length > 0;

@@ -83,6 +83,16 @@ describe("HttpApiGateway: authorizers", () => {
     });
   });
 
+  it("under preview too: a route's authorizer id and type are registered", async () => {
+    const r = await run(() => {
+      const g = new HttpApiGateway("api", { authorizers: { users: JWT }, defaultAuthorizer: "users" });
+      g.addRoute({ path: "/me", method: "GET", handler: FN });
+    }, { preview: true });
+    const me = route(r, "GET /me").inputs;
+    assert.strictEqual(me.authorizationType, "JWT");
+    assert.strictEqual(r.one(AUTHORIZER).inputs.jwtConfiguration.issuer, "https://login.example.com");
+  });
+
   it("a Lambda authorizer naming a function that was not given is refused", async () => {
     await assert.rejects(make({ authorizers: { keys: { type: "lambda", functionName: "auth" } } }), /authorizers\.keys\.functionName: no function named 'auth' was given/);
   });
