@@ -60,7 +60,7 @@ export const USAGE = `usage: stackfile COMMAND [ARGS]   (stackfile COMMAND --hel
   validate [FILE]                       check a stack file (structure, types, rules, references)
   plan [FILE] [--json] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
                                         show every resource \`pulumi up\` would create, offline
-  diff OLD_FILE NEW_FILE [--format F] [--allow-replace RESOURCE]... [--new-stack]
+  diff OLD_FILE NEW_FILE [--format F] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack]
                                         preview a change offline: what each AWS resource would do,
                                         refusing disallowed updates and unacknowledged data loss
   schema                                print the JSON Schema of stack files

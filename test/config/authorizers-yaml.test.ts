@@ -6,6 +6,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { analyzeStackfile, formatProblem } from "../../src/config/stackfile";
+import { withDefaults } from "../../src/shared/schema";
 import { cli } from "../cli/cli-helpers";
 
 const problems = (text: string) => analyzeStackfile("s.yaml", text).problems.map(formatProblem);
@@ -53,6 +54,14 @@ describe("gateway authorizers in YAML", function () {
       "path: /keys, method: POST, authorizer: keys",
       "path: /health, method: GET, authorizer: none",
     )), []);
+  });
+
+  it("the schema's defaults fill each authorizer of the map (JWT identity source; Lambda payload 2.0, no caching)", () => {
+    const filled = withDefaults("HttpApiGatewayProperties", { authorizers: { users: { type: "jwt", issuerUrl: "https://a.example.com", audience: ["x"] }, keys: { type: "lambda", functionName: "auth" } } }) as any;
+    assert.deepStrictEqual(filled.authorizers, {
+      users: { type: "jwt", issuerUrl: "https://a.example.com", audience: ["x"], identitySource: "$request.header.Authorization" },
+      keys: { type: "lambda", functionName: "auth", payloadFormat: "2.0", resultTtl: 0 },
+    });
   });
 
   it("an unknown authorizer name, on the gateway or a route, gets did-you-mean at its line", () => {

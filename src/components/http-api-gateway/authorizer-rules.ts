@@ -128,7 +128,7 @@ export function authorizerProblems(p: Obj): Problem[] {
     if (typeof a.resultTtl === "number" && a.resultTtl > 0 && sources.length === 0) {
       out.push({ path: [...at, "resultTtl"], message: "a cached answer (resultTtl above 0) is kept per identity source, and this authorizer has none", hint: "list identitySource, or set resultTtl: 0" });
     }
-    if (caches && a.identitySource === undefined) {
+    if (caches && sources.length === 0) {
       out.push({
         path: [...at, "type"],
         message: `authorizer '${name}' has no identitySource, so its answer may depend on anything in the request, and the CDN's cached answers would be served across callers`,
