@@ -86,7 +86,8 @@ export function literalFields(definitions: Record<string, Schema>, root: string,
     let node: Schema | undefined = schema;
     let rel: string[] = [];
     for (const [i, seg] of rest.entries()) {
-      node = seg === "*" ? node?.items : node?.properties?.[seg];
+      // `*`: every list item, or every value of a map (a gateway's authorizers by name).
+      node = seg === "*" ? node?.items ?? (typeof node?.additionalProperties === "object" ? node.additionalProperties : undefined) : node?.properties?.[seg];
       if (!node) return;
       rel = [...rel, seg];
       if (node.$ref && i < rest.length - 1) return follow(defName(node.$ref), rest.slice(i + 1));

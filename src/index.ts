@@ -9,6 +9,8 @@ export {
   type HttpApiGatewayArgs, type HttpApiRoute, type HttpApiRouteResources, type HttpApiGatewayIntegration,
 } from "./components/http-api-gateway";
 export type { HttpApiGatewayProperties } from "./components/http-api-gateway/properties";
+export type { HttpApiAuthorizer, JwtAuthorizer, LambdaAuthorizer, RouteAuthorization } from "./components/http-api-gateway/authorizer-properties";
+export type { AuthorizerFunction, MadeAuthorizer } from "./components/http-api-gateway/authorizers";
 export type { HttpApiGatewayChildId } from "./components/http-api-gateway/child-ids";
 export type { DomainConfiguration } from "./shared/domain-properties";
 export { NextjsWeb, type NextjsWebArgs } from "./components/nextjs-web";

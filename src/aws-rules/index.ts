@@ -8,6 +8,7 @@ import { NAME_RULES } from "./names";
 import { SQS_RULES } from "./sqs";
 import { CLOUDFRONT_RULES } from "./cloudfront";
 import { APIGATEWAY_RULES } from "./apigateway";
+import { APIGATEWAY_AUTHORIZER_RULES } from "./apigateway-authorizers";
 import { DNS_RULES } from "./dns";
 import { LAMBDA_RULES } from "./lambda";
 import { IAM_RULES } from "./iam";
@@ -24,6 +25,7 @@ export const CATALOG: AwsRule[] = [
   ...SQS_RULES,
   ...CLOUDFRONT_RULES,
   ...APIGATEWAY_RULES,
+  ...APIGATEWAY_AUTHORIZER_RULES,
   ...DNS_RULES,
   ...LAMBDA_RULES,
   ...IAM_RULES,

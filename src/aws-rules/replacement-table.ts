@@ -132,6 +132,7 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
   { type: "aws:apigatewayv2/integration:Integration", source: `${TF}apigatewayv2/integration.go`, forceNew: ["apiId", "integrationType", "integrationSubtype", REGION] },
   { type: "aws:apigatewayv2/route:Route", source: `${TF}apigatewayv2/route.go`, forceNew: ["apiId", REGION] },
   { type: "aws:apigatewayv2/domainName:DomainName", source: `${TF}apigatewayv2/domain_name.go`, forceNew: ["domainName", REGION] },
+  { type: "aws:apigatewayv2/authorizer:Authorizer", source: `${TF}apigatewayv2/authorizer.go`, forceNew: ["apiId", REGION] },
   { type: "aws:apigatewayv2/apiMapping:ApiMapping", source: `${TF}apigatewayv2/api_mapping.go`, forceNew: ["apiId", "domainName", REGION] },
   // ACM and Route 53 (global)
   {

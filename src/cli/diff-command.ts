@@ -21,6 +21,8 @@ export interface DiffArgs {
   files: string[];
   format: DiffFormat;
   allowReplace: string[];
+  /** `--allow-open <function>`: its routes may lose their authorizer. */
+  allowOpen: string[];
   newStack: boolean;
   region?: string;
   stack?: string;
@@ -30,7 +32,7 @@ const STDIN = "-";
 const STDIN_LABEL = "<stdin>";
 
 export function parseDiffArgs(args: string[]): DiffArgs {
-  const out: DiffArgs = { files: [], format: "text", allowReplace: [], newStack: false };
+  const out: DiffArgs = { files: [], format: "text", allowReplace: [], allowOpen: [], newStack: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const name = optionName(a);
@@ -44,6 +46,10 @@ export function parseDiffArgs(args: string[]): DiffArgs {
       const r = value();
       if (!r || !RESOURCE_NAME_PATTERN.test(r)) throw new UsageError("--allow-replace takes the name of a resource of the stack file, like cache");
       out.allowReplace.push(r);
+    } else if (name === "--allow-open") {
+      const r = value();
+      if (!r || !RESOURCE_NAME_PATTERN.test(r)) throw new UsageError("--allow-open takes the name of a function of the stack file whose routes may become public, like items");
+      out.allowOpen.push(r);
     } else if (a === "--new-stack") out.newStack = true;
     else if (name === "--region") {
       out.region = value();
@@ -99,6 +105,10 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   if (args.allowReplace.some((r) => !names.has(r))) {
     throw new UsageError(`--allow-replace names a resource that is in neither file; resources: ${[...names].sort().join(", ")}`);
   }
+  const functions = new Set(b.model.resources.filter((r) => r.type === "function").map((r) => r.name));
+  if (args.allowOpen.some((r) => !functions.has(r))) {
+    throw new UsageError(`--allow-open names no function of the new file; functions: ${[...functions].sort().join(", ") || "none"}`);
+  }
   let region: string;
   try {
     region = stackRegion(path.join(folderOf(newFile), "stack.yaml"), args).region;
@@ -133,12 +143,15 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const { diffResources } = (require("./resource-diff") as typeof import("./resource-diff"));
   const { dataLossRefusals } = (require("./data-loss") as typeof import("./data-loss"));
   const render = (require("./diff-render") as typeof import("./diff-render"));
+  const routeAuth = (require("./route-authorization") as typeof import("./route-authorization"));
   const config = diffStacks(a, b);
   const resources = diffResources(before?.states ?? [], after.states);
   const losses = dataLossRefusals({ newFile: b, config: config.changes, changes: resources, allowed: new Set(args.allowReplace) });
   const planned = positionProblems(b.loaded, after.problems);
-  const refused = unique(sortProblems([...config.refused, ...losses, ...planned]));
-  const report = { oldLabel: a?.loaded.file, newLabel: b.loaded.file, config: config.changes, configLines: config.lines, resources, refused };
+  const authorization = routeAuth.authorizationChanges(a?.model, b.model);
+  const opened = routeAuth.openRouteRefusals(b, authorization, new Set(args.allowOpen));
+  const refused = unique(sortProblems([...config.refused, ...losses, ...opened, ...planned]));
+  const report = { oldLabel: a?.loaded.file, newLabel: b.loaded.file, config: config.changes, configLines: config.lines, resources, refused, authorization };
   io.out(args.format === "json" ? render.renderJson(report) : args.format === "markdown" ? render.renderMarkdown(report) : render.renderText(report));
   for (const p of refused) io.err(formatProblem(p));
   return refused.length ? 1 : 0;

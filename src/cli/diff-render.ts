@@ -8,6 +8,7 @@ import type { ConfigChange } from "./diff";
 import type { Action, ResourceChange } from "./resource-diff";
 import { isSecretValue } from "./mock-engine";
 import { shortValue, SECRET_TEXT } from "./format";
+import { authorizationLine, type AuthorizationChange } from "./route-authorization";
 
 export interface DiffReport {
   /** The base file as named; undefined for a new stack. */
@@ -17,6 +18,8 @@ export interface DiffReport {
   configLines: string[];
   resources: ResourceChange[];
   refused: PositionedProblem[];
+  /** Routes whose authorizer changes (gained, lost, another). */
+  authorization?: AuthorizationChange[];
 }
 
 export const MARKDOWN_MARKER = "<!-- stackfile-diff -->";
@@ -59,6 +62,11 @@ function lossNote(c: ResourceChange): string {
 
 export function renderText(report: DiffReport): string {
   const lines = [...report.configLines];
+  const auth = report.authorization ?? [];
+  if (auth.length) {
+    if (lines.length) lines.push("");
+    lines.push("Route authorization:", ...auth.map((c) => `  ${c.opened ? "! " : "  "}${authorizationLine(c)}`));
+  }
   if (report.resources.length) {
     if (lines.length) lines.push("");
     lines.push(`Resources (what pulumi up would do, previewed offline: ${counts(report.resources)}):`);
@@ -92,6 +100,10 @@ export function renderMarkdown(report: DiffReport): string {
   out.push("", `${code(report.newLabel)} compared with ${base}, offline: ${counts(resources)}.`);
   const rows: string[] = [];
   for (const p of refused) rows.push(`| ⛔ refused | ${cell(code(`${p.file}:${p.line}:${p.col}`))} | | ${cell(p.message)} |`);
+  for (const c of report.authorization ?? []) {
+    const mark = c.opened ? "🔓 opened" : c.new === undefined ? "" : "🔒 authorizer";
+    rows.push(`| ${mark} | ${cell(`${code(c.route)} of ${code(c.gateway)} (${c.function})`)} | authorization | ${cell(authorizationLine(c).replace(/^.*\): /, ""))} |`);
+  }
   const ordered = [...resources].sort((a, b) => Number(!!b.lost) - Number(!!a.lost));
   for (const c of ordered) {
     const details = c.action === "replace"
@@ -105,6 +117,9 @@ export function renderMarkdown(report: DiffReport): string {
     if (rows.length > MAX_ROWS) out.push("", `… and ${rows.length - MAX_ROWS} more rows (run \`stackfile diff --format text\` to see them all).`);
   }
   if (refused.length) out.push("", "A refused change fails this check. Fix it, or, where losing the data is intended, run `stackfile diff` with `--allow-replace <resource>`.");
+  if ((report.authorization ?? []).some((c) => c.opened)) {
+    out.push("", "🔓 A route marked opened was guarded by an authorizer and is now public: anyone can call it. Where that is intended, run `stackfile diff` with `--allow-open <function>`.");
+  }
   if (report.configLines.length) {
     out.push("", `<details><summary>Stack file changes (${report.config.length})</summary>`, "", "```", ...report.configLines, "```", "", "</details>");
   }
@@ -125,5 +140,7 @@ export function renderJson(report: DiffReport): string {
       name: c.name, type: c.type, action: c.action, changed: c.changed, replaceBecause: c.replaceBecause, dataLoss: c.lost !== undefined,
     })),
     refused: report.refused.map((p) => ({ file: p.file, line: p.line, col: p.col, message: p.message })),
+    // Only when some route's authorization changes (the documented shape is {config, resources, refused}).
+    ...(report.authorization?.length ? { routes: report.authorization.map((c) => ({ gateway: c.gateway, route: c.route, function: c.function, oldAuthorizer: nul(c.old), newAuthorizer: nul(c.new), opened: c.opened })) } : {}),
   }, null, 2);
 }

@@ -20,7 +20,7 @@ to ./stack.yaml. It builds Next.js apps (runs their build): see README, Security
 Exit: 0 ok, 1 problems, 2 usage or unreadable file.
 example:
   stackfile plan stack.yaml --secret cachePassword=Correct-Horse-Battery-1 --region eu-west-1`,
-  diff: `usage: stackfile diff OLD_FILE NEW_FILE [--format text|markdown|json] [--allow-replace RESOURCE]... [--new-stack] [--region REGION] [--stack NAME]
+  diff: `usage: stackfile diff OLD_FILE NEW_FILE [--format text|markdown|json] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack] [--region REGION] [--stack NAME]
 Compares two versions of a stack file offline, with no cloud access: the stack
 file's changes, then what \`pulumi up\` would do to each AWS resource (create,
 update with the inputs that change, replace with the input that forces it,
@@ -28,10 +28,13 @@ delete). Both files run under the mock engine as \`plan\` runs them, each from
 its own folder (so it builds their Next.js apps and bundles their functions:
 run it where running the change's code is safe). Refuses updates the service
 does not allow, and any change that deletes or replaces a resource holding
-data (a replication group, a table, a bucket, a log group) unless allowed.
+data (a replication group, a table, a bucket, a log group) unless allowed,
+and any change that leaves a route an authorizer guarded public (unless
+--allow-open names its function).
   OLD_FILE, NEW_FILE          - reads one of them from standard input
   --format FORMAT             text (default), markdown (a pull request comment), json
   --allow-replace RESOURCE    accept that RESOURCE (a name in the file) loses its data; repeatable
+  --allow-open FUNCTION       accept that routes of FUNCTION lose their authorizer (become public); repeatable
   --new-stack                 the base has no stack yet: give only NEW_FILE (everything is created)
   --region REGION, --stack NAME   as for plan
 Exit: 0 every change allowed, 1 a refused change or a file with problems, 2 usage.
@@ -57,7 +60,7 @@ export const USAGE = `usage: stackfile COMMAND [ARGS]   (stackfile COMMAND --hel
   validate [FILE]                       check a stack file (structure, types, rules, references)
   plan [FILE] [--json] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
                                         show every resource \`pulumi up\` would create, offline
-  diff OLD_FILE NEW_FILE [--format F] [--allow-replace RESOURCE]... [--new-stack]
+  diff OLD_FILE NEW_FILE [--format F] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack]
                                         preview a change offline: what each AWS resource would do,
                                         refusing disallowed updates and unacknowledged data loss
   schema                                print the JSON Schema of stack files

@@ -4,7 +4,8 @@
 import { registry } from "./registry";
 import { valuesAt } from "../shared/check-properties";
 import { closest } from "../shared/suggest";
-import { formatPath, type Problem } from "../shared/problem";
+import { formatPath, under, type Problem } from "../shared/problem";
+import { effectiveAuthorizer, routeAuthorizationProblems } from "../components/http-api-gateway/authorizer-rules";
 import { userText } from "../shared/user-text";
 import type { ResourceModel } from "./validate";
 
@@ -51,11 +52,11 @@ export function checkResourceNames(resources: ResourceModel[], problems: Problem
         if (!target) {
           if (Object.hasOwn(raw, value)) continue; // a resource with problems of its own, reported there
           const near = closest(value, candidates);
-          problems.push({ path: at, message: `${field} names '${userText(value)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${spec.type} resources: ${candidates.join(", ")}` : `; add an ${spec.type} resource named '${value}'`}` });
+          problems.push({ path: at, message: `${field} names '${userText(value)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${spec.type} resources: ${candidates.join(", ")}` : `; add ${/^[aeiouh]/.test(spec.type) ? "an" : "a"} ${spec.type} resource named '${value}'`}` });
           continue;
         }
         if (target.type !== spec.type) {
-          problems.push({ path: at, message: `${field} names '${userText(value)}', a ${target.type}; it must name an ${spec.type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
+          problems.push({ path: at, message: `${field} names '${userText(value)}', a ${target.type}; it must name ${/^[aeiouh]/.test(spec.type) ? "an" : "a"} ${spec.type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
           continue;
         }
         r.refs.push({ path, resource: value, param: "" });
@@ -96,6 +97,44 @@ export function checkConnections(resources: ResourceModel[], problems: Problem[]
         problems.push({ path, message: `${target.type} '${entry}' is reachable only inside the VPC`, hint: "set joinDefaultVpc: true" });
       }
       r.refs.push({ path: ["connectTo", i], resource: entry, param: "" });
+    });
+  }
+}
+
+/**
+ * A function event's `authorizer` names an authorizer of the gateway it
+ * routes to (or `none`), its scopes need a JWT one; and an authorized route
+ * that catches preflights (`ANY`) gets stackfile's own OPTIONS route, so no
+ * other OPTIONS route of that path may be written (see authorizer-rules.ts).
+ */
+export function checkRouteAuthorizers(resources: ResourceModel[], problems: Problem[]): void {
+  const gateways = new Map(resources.filter((r) => r.type === "http-api-gateway").map((r) => [r.name, r]));
+  const preflight = new Map<string, { owner: string; key: string }>();
+  const options: { at: Path; id: string; key: string }[] = [];
+  for (const r of resources) {
+    if (r.type !== "function" || !Array.isArray(r.prepared.events)) continue;
+    r.prepared.events.forEach((e, i) => {
+      const props = isMap(e) && isMap(e.properties) ? e.properties : undefined;
+      const gateway = props && typeof props.httpApiGatewayName === "string" ? gateways.get(props.httpApiGatewayName) : undefined;
+      if (!props || !gateway || typeof props.method !== "string" || typeof props.path !== "string") return;
+      const at: Path = ["resources", r.name, "properties", "events", i, "properties"];
+      const route = { method: props.method, authorizer: props.authorizer, authorizationScopes: props.authorizationScopes };
+      problems.push(...under(at, routeAuthorizationProblems(gateway.prepared, route, gateway.name)));
+      const id = `${gateway.name}\0${props.path}`;
+      const method = props.method.toUpperCase();
+      if ((method === "*" || method === "ANY") && gateway.prepared.cors && isMap(gateway.prepared.cors) && gateway.prepared.cors.enabled === true &&
+        effectiveAuthorizer(gateway.prepared, method, props.authorizer) !== undefined) {
+        preflight.set(id, { owner: r.name, key: `ANY ${props.path}` });
+      }
+      if (method === "OPTIONS") options.push({ at: [...at, "method"], id, key: `OPTIONS ${props.path}` });
+    });
+  }
+  for (const o of options) {
+    const any = preflight.get(o.id);
+    if (!any) continue;
+    problems.push({
+      path: o.at,
+      message: `route ${o.key} is made by stackfile for the authorized ${any.key} of the function '${any.owner}', so that CORS preflights reach no authorizer; remove this event (API Gateway answers preflights from the gateway's cors settings)`,
     });
   }
 }

@@ -7,7 +7,7 @@ import { parseDirectives, pulumiYamlHint, type Directive } from "./directives";
 import { describe } from "../shared/check-schema";
 import { checkProperties } from "../shared/check-properties";
 import { dependencyOrder } from "./graph";
-import { checkConnections, checkDomains, checkResourceNames } from "./stack-names";
+import { checkConnections, checkDomains, checkResourceNames, checkRouteAuthorizers } from "./stack-names";
 import { unknownValue } from "../shared/unknown";
 import { closest } from "../shared/suggest";
 import { under, type Problem } from "../shared/problem";
@@ -98,6 +98,7 @@ export function analyze(doc: unknown): Analysis {
   }
   checkConnections(resources, problems, isMap(res) ? res : {});
   checkResourceNames(resources, problems, isMap(res) ? res : {});
+  checkRouteAuthorizers(resources, problems);
   checkDomains(resources, problems);
   for (const entry of Object.values(registry)) {
     const mine = resources.filter((r) => r.entry === entry).map((r) => ({ name: r.name, props: r.prepared }));

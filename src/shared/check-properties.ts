@@ -14,6 +14,10 @@ export function valuesAt(root: unknown, pattern: string[]): { path: (string | nu
     const next: typeof found = [];
     for (const { path, value } of found) {
       if (seg === "*" && Array.isArray(value)) value.forEach((v, i) => next.push({ path: [...path, i], value: v }));
+      // `*` over a map (a gateway's authorizers by name): every value.
+      else if (seg === "*" && typeof value === "object" && value !== null && !isUnknown(value)) {
+        for (const [k, v] of Object.entries(value)) next.push({ path: [...path, k], value: v });
+      }
       else if (seg !== "*" && typeof value === "object" && value !== null && !Array.isArray(value)) {
         next.push({ path: [...path, seg], value: (value as Record<string, unknown>)[seg] });
       }

@@ -136,6 +136,10 @@ function fill(schema: JsonSchema, value: unknown): unknown {
       out[key] = fill(r, out[key]);
     } else if (r.items && Array.isArray(out[key])) {
       out[key] = fill(r, out[key]);
+    } else if (!r.properties && typeof r.additionalProperties === "object" && isPlainObject(out[key])) {
+      // A map of named entries (a gateway's authorizers): fill each.
+      const each = r.additionalProperties;
+      out[key] = Object.fromEntries(Object.entries(out[key] as Record<string, unknown>).map(([k, v]) => [k, isPlainObject(v) ? fill(each, v) ?? v : v]));
     } else if (r.properties && (out[key] === undefined || isPlainObject(out[key]))) {
       const nested = fill(r, out[key]);
       if (nested !== undefined) {

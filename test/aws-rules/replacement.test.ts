@@ -49,6 +49,7 @@ const EXPECTED: Record<string, { forceNew: string[]; replace: Change; inPlace: C
   "aws:apigatewayv2/integration:Integration": { forceNew: ["apiId", "integrationType", "integrationSubtype", "region"], replace: ["integrationType", "AWS_PROXY", "HTTP_PROXY"], inPlace: ["payloadFormatVersion", "1.0", "2.0"] },
   "aws:apigatewayv2/route:Route": { forceNew: ["apiId", "region"], replace: ["apiId", "a", "b"], inPlace: ["routeKey", "GET /a", "GET /b"] },
   "aws:apigatewayv2/domainName:DomainName": { forceNew: ["domainName", "region"], replace: ["domainName", "a.example.com", "b.example.com"], inPlace: ["domainNameConfiguration.certificateArn", "arn:1", "arn:2"] },
+  "aws:apigatewayv2/authorizer:Authorizer": { forceNew: ["apiId", "region"], replace: ["apiId", "a", "b"], inPlace: ["authorizerResultTtlInSeconds", 0, 300] },
   "aws:apigatewayv2/apiMapping:ApiMapping": { forceNew: ["apiId", "domainName", "region"], replace: ["domainName", "a.example.com", "b.example.com"], inPlace: ["stage", "$default", "v1"] },
   "aws:acm/certificate:Certificate": { forceNew: ["domainName", "subjectAlternativeNames", "validationMethod", "validationOptions", "keyAlgorithm", "certificateAuthorityArn", "region"], replace: ["domainName", "a.example.com", "b.example.com"], inPlace: ["tags", {}, { a: "b" }] },
   "aws:acm/certificateValidation:CertificateValidation": { forceNew: ["certificateArn", "validationRecordFqdns", "region"], replace: ["validationRecordFqdns", ["a"], ["b"]], inPlace: null },

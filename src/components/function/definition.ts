@@ -19,6 +19,7 @@ export const functionDefinition: ResourceTypeEntry = {
     ["entryfilePath"], ["handlerFunction"], ["runtime"], ["architecture"], ["logging", "disabled"], ["logging", "logForwarding", "type"],
     ["joinDefaultVpc"], ["connectTo", "*"], ["events", "*", "type"], ["events", "*", "properties", "httpApiGatewayName"],
     ["events", "*", "properties", "path"], ["events", "*", "properties", "method"], ["events", "*", "properties", "payloadFormat"],
+    ["events", "*", "properties", "authorizer"],
   ],
   pathProperties: ["entryfilePath"],
   resourceNames: [{ path: ["events", "*", "properties", "httpApiGatewayName"], type: "http-api-gateway", arg: "httpApiGateways" }],

@@ -1,7 +1,8 @@
 import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../../shared/workload-properties";
+import type { RouteAuthorization } from "../http-api-gateway/authorizer-properties";
 
 /** Where a gateway event goes: the gateway, the route's path and method (the spec's integration fields). */
-export interface FunctionHttpApiEventProperties {
+export interface FunctionHttpApiEventProperties extends RouteAuthorization {
   /** Name of the `http-api-gateway` resource of this stack that forwards the requests. */
   httpApiGatewayName: string;
   /**

@@ -32,8 +32,9 @@ function config(kind: "cookie" | "header" | "queryString", sel: Selection | unde
     if (none) return { [`${kind}Behavior`]: "none" };
     let list = [...(items as string[])];
     let behavior = given as string;
-    const missing = (must as string[]).filter((m) => !list.some((x) => x.toLowerCase() === m));
-    if (missing.length && behavior !== "all") {
+    const missing = (must as string[]).filter((m) => !list.some((x) => x.toLowerCase() === m.toLowerCase()));
+    // `all` holds every name, and `allExcept` every name it does not list.
+    if (missing.length && behavior !== "all" && behavior !== "allExcept") {
       behavior = "whitelist";
       list = [...list, ...missing];
     }
@@ -62,7 +63,21 @@ export function requiredCacheKeyHeaders(forwardedHeaders: CdnSelection<string> |
   ].sort();
 }
 
-export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>, originDomain: pulumi.Input<string>, corsEnabled: pulumi.Input<boolean> = false): Cdn {
+/**
+ * Names the cache key must hold because authorizers read them (their identity
+ * sources): a cached answer is then served only to a request with the same
+ * credentials, never to another caller. Identity sources a key cannot hold
+ * ($context, $stageVariables) are refused with caching on (authorizer-rules.ts).
+ */
+export interface AuthorizerKeyNames {
+  headers: string[];
+  queryStrings: string[];
+}
+
+export function createCdn(
+  scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>, originDomain: pulumi.Input<string>, corsEnabled: pulumi.Input<boolean> = false,
+  authorizerKeys: AuthorizerKeyNames = { headers: [], queryStrings: [] },
+): Cdn {
   const { parent, name, transforms } = scope;
   const caching = cdn.cachingOptions ?? {};
   const keys = caching.cacheKeyParameters ?? {};
@@ -71,7 +86,7 @@ export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>,
   const cachingOff = pulumi.output(caching.maxTTL).apply((m) => m === 0);
   const compress = pulumi.all([caching.disableCompression, cachingOff]).apply(([off, noCache]) => !off && !noCache);
   const keyHeaders = pulumi.all([pulumi.output(fwd.headers as Selection | undefined), corsEnabled, pulumi.output(caching.cacheMethods ?? ["GET", "HEAD"])])
-    .apply(([sel, cors, methods]) => requiredCacheKeyHeaders(sel as CdnSelection<string> | undefined, cors === true, methods as string[]));
+    .apply(([sel, cors, methods]) => [...new Set([...requiredCacheKeyHeaders(sel as CdnSelection<string> | undefined, cors === true, methods as string[]), ...authorizerKeys.headers])].sort());
 
   const cachePolicy = new aws.cloudfront.CachePolicy(...childInputs(transforms, "cdnCachePolicy",
     childName(name, "cdnCachePolicy"), {
@@ -82,7 +97,7 @@ export function createCdn(scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>,
       parametersInCacheKeyAndForwardedToOrigin: {
         cookiesConfig: config("cookie", keys.cookies, cachingOff),
         headersConfig: config("header", keys.headers, cachingOff, keyHeaders),
-        queryStringsConfig: config("queryString", keys.queryString, cachingOff),
+        queryStringsConfig: config("queryString", keys.queryString, cachingOff, authorizerKeys.queryStrings),
         enableAcceptEncodingGzip: compress,
         enableAcceptEncodingBrotli: compress,
       },

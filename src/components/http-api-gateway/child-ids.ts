@@ -14,6 +14,9 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/log-forwarding-ids";
  * - `cdnCachePolicy`, `cdnOriginRequestPolicy`, `cdnDistribution`: the CDN
  * - `cdnCertificate`, `cdnValidationRecord`, `cdnCertificateValidation`, `cdnRecordA`, `cdnRecordAaaa`: CDN custom domains
  * - `integration`, `route`, `routePermission`: one each per route
+ * - `preflightRoute`: an `OPTIONS` route without authorizer beside an authorized `ANY` route (with CORS), so preflights reach no authorizer
+ * - `authorizer`: aws.apigatewayv2.Authorizer, one per authorizer (`<name>-authorizer-<authorizer name>`)
+ * - `authorizerPermission`: aws.lambda.Permission for API Gateway to invoke a Lambda authorizer's function, from that authorizer only
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
 export const HTTP_API_GATEWAY_CHILDREN = {
@@ -38,6 +41,9 @@ export const HTTP_API_GATEWAY_CHILDREN = {
   integration: "aws:apigatewayv2/integration:Integration",
   route: "aws:apigatewayv2/route:Route",
   routePermission: "aws:lambda/permission:Permission",
+  preflightRoute: "aws:apigatewayv2/route:Route",
+  authorizer: "aws:apigatewayv2/authorizer:Authorizer",
+  authorizerPermission: "aws:lambda/permission:Permission",
   ...LOG_FORWARDING_CHILDREN,
 } as const;
 

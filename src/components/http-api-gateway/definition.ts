@@ -17,7 +17,13 @@ export const httpApiGatewayDefinition: ResourceTypeEntry = {
     ["cors", "enabled"], ["logging", "disabled"], ["cdn", "enabled"], ["logging", "logForwarding", "type"],
     ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
     ["cdn", "customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "disableDnsRecordCreation"],
+    // Authorizers decide which resources are made, and what the CDN's cache key holds.
+    ["authorizers", "*", "type"], ["authorizers", "*", "functionName"], ["authorizers", "*", "identitySource"],
+    ["authorizers", "*", "identitySource", "*"], ["authorizers", "*", "payloadFormat"], ["authorizers", "*", "enableSimpleResponses"],
+    ["defaultAuthorizer"],
   ],
+  // A Lambda authorizer's function is made before the gateway.
+  resourceNames: [{ path: ["authorizers", "*", "functionName"], type: "function", arg: "authorizerFunctions" }],
   domainPaths: [["customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "domainName"]],
   childIds: HTTP_API_GATEWAY_CHILD_IDS,
   children: HTTP_API_GATEWAY_CHILDREN,

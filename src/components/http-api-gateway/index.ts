@@ -9,6 +9,8 @@ import {
   routeKey, routeMethodProblem, routeShape, variableConflictProblem, routePathProblem, routeSlug, routeSourceArnSuffix, type HttpApiGatewayIntegration,
 } from "./routes";
 import { httpApiGatewayDefinition } from "./definition";
+import { authorizerFunctionProblems, createAuthorizers, type AuthorizerFunction, type MadeAuthorizer } from "./authorizers";
+import { authorizerKeyNames, effectiveAuthorizer, routeAuthorizationProblems } from "./authorizer-rules";
 import { checkProperties } from "../../shared/check-properties";
 import { withDefaults } from "../../shared/schema";
 import { knownView } from "../../shared/known";
@@ -29,11 +31,20 @@ export interface HttpApiRoute {
   handler: aws.lambda.Function | pulumi.Input<string>;
   /** Overrides the gateway's payloadFormat for this route. */
   payloadFormat?: "1.0" | "2.0";
+  /**
+   * The gateway authorizer that guards the route, or `none` to opt out of the
+   * gateway's defaultAuthorizer (OPTIONS routes never get the default).
+   */
+  authorizer?: string;
+  /** Scopes a JWT must hold (any one of them); JWT authorizers only. */
+  authorizationScopes?: string[];
 }
 
 export interface HttpApiGatewayArgs extends DeepInput<HttpApiGatewayProperties> {
   /** Routes made with the gateway (their methods count for the default CORS methods). */
   routes?: HttpApiRoute[];
+  /** The functions Lambda authorizers name in `functionName`, by that name (YAML passes the stack's). */
+  authorizerFunctions?: Record<string, AuthorizerFunction>;
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
   transform?: ChildTransforms<typeof HTTP_API_GATEWAY_CHILDREN>;
 }
@@ -43,6 +54,8 @@ export interface HttpApiRouteResources {
   integration: aws.apigatewayv2.Integration;
   route: aws.apigatewayv2.Route;
   permission: aws.lambda.Permission;
+  /** With CORS, beside an authorized ANY route: the OPTIONS route that keeps preflights away from the authorizer. */
+  preflightRoute?: aws.apigatewayv2.Route;
 }
 
 const TOKEN = "stackfile:index:HttpApiGateway";
@@ -78,7 +91,9 @@ function routeProblems(routes: HttpApiRoute[]): Problem[] {
  * `domainRecordAaaa`; with a CDN `cdnCachePolicy`,
  * `cdnOriginRequestPolicy`, `cdnDistribution`, `cdnCertificate`,
  * `cdnValidationRecord`, `cdnCertificateValidation`, `cdnRecordA`,
- * `cdnRecordAaaa`; per route `integration`, `route`, `routePermission`.
+ * `cdnRecordAaaa`; per route `integration`, `route`, `routePermission`
+ * (and `preflightRoute` beside an authorized ANY route with CORS); per
+ * authorizer `authorizer`, and `authorizerPermission` for a Lambda one.
  *
  * @example
  * const api = new HttpApiGateway("api", {
@@ -86,6 +101,14 @@ function routeProblems(routes: HttpApiRoute[]): Problem[] {
  *   customDomains: [{ domainName: "api.example.com" }],
  * });
  * api.addRoute({ path: "/items/{id}", method: "GET", handler: itemsFunction });
+ *
+ * // Authorized routes (docs/authorizers.md):
+ * const secured = new HttpApiGateway("secured", {
+ *   authorizers: { users: { type: "jwt", issuerUrl: "https://login.example.com", audience: ["api"] } },
+ *   defaultAuthorizer: "users",
+ * });
+ * secured.addRoute({ path: "/me", method: "GET", handler: meFunction, authorizationScopes: ["profile"] });
+ * secured.addRoute({ path: "/health", method: "GET", handler: healthFunction, authorizer: "none" });
  */
 export class HttpApiGateway extends pulumi.ComponentResource {
   /** Default domain name of the API. */
@@ -104,6 +127,8 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   public readonly api: aws.apigatewayv2.Api;
   public readonly stage: aws.apigatewayv2.Stage;
   public readonly distribution?: aws.cloudfront.Distribution;
+  /** The authorizers, by name. */
+  public readonly authorizers: Map<string, MadeAuthorizer>;
 
   private readonly gatewayName: string;
   private readonly payloadFormat: pulumi.Input<string>;
@@ -114,12 +139,18 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   private readonly routeMethods = new Set<string>();
   private corsMethodsFixed = false;
   private readonly corsMethodsInferred: boolean;
+  /** The plain view of the properties routes are checked against (authorizers, defaultAuthorizer, cors). */
+  private readonly authorization: Record<string, unknown>;
+  /** Route keys stackfile made for preflights (`OPTIONS /p`) -> the authorized ANY route they serve. */
+  private readonly preflightKeys = new Map<string, string>();
 
   constructor(name: string, args: HttpApiGatewayArgs = {}, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, routes = [], ...props } = args;
+    const { transform, routes = [], authorizerFunctions = {}, ...props } = args;
+    const view = knownView(props) as Record<string, unknown>;
     const problems = [
-      ...checkProperties(httpApiGatewayDefinition, knownView(props) as Record<string, unknown>),
+      ...checkProperties(httpApiGatewayDefinition, view),
       ...routeProblems(routes),
+      ...authorizerFunctionProblems(view.authorizers, authorizerFunctions),
     ];
     if (problems.length) throw argumentsError("HttpApiGateway", name, problems);
     const names = componentOptions(opts);
@@ -127,6 +158,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     names.bind(this);
     this.gatewayName = name;
     this.transforms = transform;
+    this.authorization = { authorizers: view.authorizers, defaultAuthorizer: view.defaultAuthorizer, cors: view.cors };
 
     const p = withDefaults("HttpApiGatewayProperties", props) as unknown as Normalized;
     this.payloadFormat = p.payloadFormat;
@@ -177,8 +209,11 @@ export class HttpApiGateway extends pulumi.ComponentResource {
       this.customDomainUrls = pulumi.output(domains.map((d) => `https://${d}`).join(","));
     }
 
+    this.authorizers = createAuthorizers({ parent: this, name, transforms: transform }, this.api, (p.authorizers ?? {}) as any, authorizerFunctions);
+
     if (p.cdn.enabled === true) {
-      const cdn = createCdn({ parent: this, name, transforms: transform }, p.cdn, this.domain, p.cors.enabled);
+      // The authorizers' identity sources are in the cache key: one caller's answer is never served to another.
+      const cdn = createCdn({ parent: this, name, transforms: transform }, p.cdn, this.domain, p.cors.enabled, authorizerKeyNames(view.authorizers));
       this.distribution = cdn.distribution;
       if (cdn.customDomains.length) {
         this.cdnCustomDomains = pulumi.output(cdn.customDomains.join(","));
@@ -227,7 +262,21 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     const key = routeKey(method, route.path);
     const shape = routeShape(method, route.path);
     const first = this.routeKeys.get(shape);
+    const served = this.preflightKeys.get(key);
+    if (served) throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': ${preflightConflict(key, served)}`);
     if (first) throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': ${first === key ? `route ${key} is defined twice` : variableConflictProblem(key, first)}`);
+    const authProblems = routeAuthorizationProblems(this.authorization, { method, authorizer: route.authorizer, authorizationScopes: route.authorizationScopes }, this.gatewayName);
+    if (authProblems.length) {
+      throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': route ${key}: ${authProblems.map((p) => `${p.path.join(".")}: ${p.message}${p.hint ? ` (${p.hint})` : ""}`).join("; ")}`);
+    }
+    const authName = effectiveAuthorizer(this.authorization, method, route.authorizer);
+    const auth = authName === undefined ? undefined : this.authorizers.get(authName);
+    const cors = this.authorization.cors as { enabled?: unknown } | undefined;
+    const preflightKey = routeKey("OPTIONS", route.path);
+    const needsPreflight = (method === "ANY" || method === "*") && auth !== undefined && cors?.enabled === true;
+    if (needsPreflight && this.routeKeys.get(routeShape("OPTIONS", route.path)) !== undefined) {
+      throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': ${preflightConflict(preflightKey, key)}`);
+    }
     const corsMethod = method === "ANY" ? "*" : method;
     if (this.corsMethodsInferred && this.corsMethodsFixed && !this.routeMethods.has(corsMethod) && !this.routeMethods.has("*")) {
       throw new pulumi.RunError(
@@ -255,8 +304,28 @@ export class HttpApiGateway extends pulumi.ComponentResource {
         apiId: this.api.id,
         routeKey: key,
         target: pulumi.interpolate`integrations/${integration.id}`,
+        ...(auth ? {
+          authorizationType: auth.type === "jwt" ? "JWT" : "CUSTOM",
+          authorizerId: auth.authorizer.id,
+          authorizationScopes: auth.type === "jwt" ? route.authorizationScopes : undefined,
+        } : {}),
       },
       parent,));
+    // Preflights of an authorized ANY route would need credentials browsers never send with them
+    // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-cors.html, CORS with an
+    // authorizer): an OPTIONS route without authorizer is preferred over ANY for them.
+    let preflightRoute: aws.apigatewayv2.Route | undefined;
+    if (needsPreflight) {
+      this.routeKeys.set(routeShape("OPTIONS", route.path), preflightKey);
+      this.preflightKeys.set(preflightKey, key);
+      preflightRoute = new aws.apigatewayv2.Route(...childInputs(this.transforms, "preflightRoute",
+        `${childName(this.gatewayName, "preflightRoute")}-${slug}`, {
+          apiId: this.api.id,
+          routeKey: preflightKey,
+          target: pulumi.interpolate`integrations/${integration.id}`,
+        },
+        parent,));
+    }
     const permission = new aws.lambda.Permission(...childInputs(this.transforms, "routePermission",
       `${childName(this.gatewayName, "routePermission")}-${slug}`, {
         action: "lambda:InvokeFunction",
@@ -265,8 +334,13 @@ export class HttpApiGateway extends pulumi.ComponentResource {
         sourceArn: pulumi.interpolate`${this.api.executionArn}${routeSourceArnSuffix(method, route.path)}`,
       },
       parent,));
-    return { integration, route: apiRoute, permission };
+    return { integration, route: apiRoute, permission, preflightRoute };
   }
+}
+
+function preflightConflict(optionsKey: string, anyKey: string): string {
+  return `route ${optionsKey} is made by stackfile beside the authorized ${anyKey}, so that CORS preflights reach no authorizer; ` +
+    "do not add it yourself (API Gateway answers preflights from the gateway's cors settings)";
 }
 
 /**
@@ -282,7 +356,7 @@ export function attachHttpApiIntegration(
   if (integration.type !== "http-api-gateway") {
     throw new pulumi.RunError(`integration type must be 'http-api-gateway' (got '${String(integration.type)}')`);
   }
-  const { httpApiGatewayName, path, method, containerPort } = integration.properties;
+  const { httpApiGatewayName, path, method, containerPort, authorizer, authorizationScopes } = integration.properties;
   const gateway = gateways[httpApiGatewayName];
   if (!gateway) {
     throw new pulumi.RunError(`no http-api-gateway named '${httpApiGatewayName}'; gateways: ${Object.keys(gateways).join(", ") || "none"}`);
@@ -290,7 +364,7 @@ export function attachHttpApiIntegration(
   if (containerPort !== undefined) {
     throw new pulumi.RunError(`containerPort is for container workloads; a function integration takes none (route ${method} ${path})`);
   }
-  return gateway.addRoute({ path, method, handler, payloadFormat });
+  return gateway.addRoute({ path, method, handler, payloadFormat, authorizer, authorizationScopes });
 }
 
 export type { HttpApiGatewayIntegration } from "./routes";

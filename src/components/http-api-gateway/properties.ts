@@ -1,6 +1,7 @@
 import type { RetentionDays } from "../../shared/enums";
 import type { DomainConfiguration } from "../../shared/domain-properties";
 import type { LogForwarding } from "../../shared/log-forwarding-properties";
+import type { HttpApiAuthorizer } from "./authorizer-properties";
 
 /** HTTP methods for CORS. `*` allows every method. */
 export type CorsMethod = "*" | "DELETE" | "GET" | "HEAD" | "OPTIONS" | "PATCH" | "POST" | "PUT";
@@ -175,6 +176,17 @@ export interface HttpApiGatewayProperties {
   logging?: HttpApiLogging;
   customDomains?: DomainConfiguration[];
   cdn?: HttpApiCdn;
+  /**
+   * Authorizers routes can name, by name (at most 10, AWS's quota per API).
+   * See docs/authorizers.md.
+   * @example {"users": {"type": "jwt", "issuerUrl": "https://login.example.com", "audience": ["api"]}}
+   */
+  authorizers?: Record<string, HttpApiAuthorizer>;
+  /**
+   * The authorizer of every route that names none (a route opts out with
+   * `authorizer: none`). Absent: such routes are public.
+   */
+  defaultAuthorizer?: string;
 }
 
 /** Parameters other resources can read with `$ResourceParam(name, param)`. */

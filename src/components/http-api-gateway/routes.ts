@@ -21,6 +21,10 @@ export interface HttpApiGatewayIntegration {
     method: string;
     /** Port of the container that receives requests (container workloads only). */
     containerPort?: number;
+    /** A gateway authorizer's name, or `none` (see authorizer-properties.ts). */
+    authorizer?: string;
+    /** Scopes a JWT must hold; JWT authorizers only. */
+    authorizationScopes?: string[];
   };
 }
 

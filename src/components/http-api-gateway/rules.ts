@@ -4,6 +4,7 @@ import { domainListProblems, sharedCertificateProblems } from "../../shared/doma
 import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
 import { disabledLoggingWarnings, offSwitchWarnings } from "../../shared/no-effect";
 import type { WarningContext } from "../../shared/resource-definition";
+import { authorizerProblems, authorizerWarnings } from "./authorizer-rules";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -42,7 +43,7 @@ function selectionProblems(sel: unknown, path: (string | number)[], what: string
 }
 
 export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
-  const out: Problem[] = [...forwardingNeedsLogs(p.logging, ["logging"])];
+  const out: Problem[] = [...forwardingNeedsLogs(p.logging, ["logging"]), ...authorizerProblems(p)];
   const seen = new Set<string>();
   for (const pr of domainListProblems(p.customDomains, false, seen)) out.push({ ...pr, path: ["customDomains", ...pr.path] });
 
@@ -146,6 +147,7 @@ export function httpApiGatewayWarnings(p: Obj, ctx: WarningContext = { namedBy: 
     // cdn.customDomains without the CDN is an error of its own.
     ...offSwitchWarnings(p.cdn, ["cdn"], { key: "enabled", off: false, fix: "set cdn.enabled: true", except: ["customDomains"] }),
     ...disabledLoggingWarnings(p.logging, ["logging"]),
+    ...authorizerWarnings(p),
   ];
   const name = ctx.resource ?? "this gateway";
   const routed = p.routes !== undefined || ctx.namedBy.length > 0;
