@@ -66,6 +66,12 @@ export function loadText(file: string, text: string): LoadedFile {
       fastError = err;
     }
   }
+  const aliasCount = countAliases(text);
+  if (aliasCount.count > MAX_ALIASES) {
+    // Refused before any parser reads them: the library's alias lookup is quadratic in their number.
+    syntaxProblems.push({ file, ...aliasCount.at!, message: `invalid YAML: the file uses ${aliasCount.count} aliases (*name); a stack file may use at most ${MAX_ALIASES}: write the values out, or share fewer of them` });
+    return { file, value: null, syntaxProblems, positionOf: () => ({ line: 1, col: 1 }) };
+  }
   if (fastError || ALIAS.test(text)) {
     const { doc, pos } = positionedDoc();
     for (const e of doc.errors) {
@@ -84,8 +90,13 @@ export function loadText(file: string, text: string): LoadedFile {
       syntaxProblems.push({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: `invalid YAML: ${fastError.reason}` });
     }
     if (syntaxProblems.length === 0) {
+      const tooMany = aliasExpansionProblem(doc.contents as Node | null);
+      if (tooMany) syntaxProblems.push({ file, line: 1, col: 1, message: `invalid YAML: ${tooMany}` });
+    }
+    if (syntaxProblems.length === 0) {
       try {
-        value = doc.toJS({ maxAliasCount: 100 });
+        // Bounded above, in nodes: the library's own count refuses a map merged into more than 100 resources.
+        value = doc.toJS({ maxAliasCount: -1 });
       } catch (err) {
         syntaxProblems.push({ file, line: 1, col: 1, message: `invalid YAML: ${firstLine(String((err as Error).message))}` });
       }
@@ -100,6 +111,59 @@ export function loadText(file: string, text: string): LoadedFile {
       return locate(doc, path, key, pos, indexes);
     },
   };
+}
+
+/** At most this many aliases: the YAML library looks each one up among all earlier anchors and aliases. */
+export const MAX_ALIASES = 1_000;
+
+/** How many aliases the text seems to use (a `*` in a quoted string may count too), and where the first one past the bound is. */
+function countAliases(text: string): { count: number; at?: Position } {
+  const re = new RegExp(ALIAS.source.replace("|<<", ""), "gm");
+  let count = 0;
+  let at: Position | undefined;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    count++;
+    if (count === MAX_ALIASES + 1) {
+      const offset = m.index + m[1].length;
+      const before = text.slice(0, offset);
+      const line = before.split("\n").length;
+      at = { line, col: offset - before.lastIndexOf("\n") };
+    }
+  }
+  return { count, at };
+}
+/** At most this many nodes once every alias is expanded (a "billion laughs" file stays small on disk). */
+export const MAX_EXPANDED_NODES = 1_000_000;
+
+/**
+ * Why the document's aliases would cost too much to expand, or undefined: one
+ * pass in document order, each anchor's size (in nodes) known when an alias
+ * names it, so the count never expands anything.
+ */
+function aliasExpansionProblem(root: Node | null): string | undefined {
+  const sizes = new Map<string, number>();
+  const size = (node: unknown): number => {
+    if (node === null || node === undefined) return 1;
+    if (isAlias(node)) {
+      return sizes.get(node.source) ?? 1;
+    }
+    let n = 1;
+    if (isMap(node)) for (const pair of node.items) n += size(pair.key) + size(pair.value);
+    else if (isSeq(node)) for (const item of node.items) n += size(item);
+    if (n > MAX_EXPANDED_NODES) n = MAX_EXPANDED_NODES + 1;
+    const anchor = (node as { anchor?: string }).anchor;
+    if (anchor) sizes.set(anchor, n);
+    return n;
+  };
+  let total: number;
+  try {
+    total = size(root);
+  } catch (err) {
+    if (err instanceof RangeError) return "the document is nested too deeply; a stack file needs a few levels";
+    throw err;
+  }
+  if (total > MAX_EXPANDED_NODES) return `its aliases (*name) expand to more than ${MAX_EXPANDED_NODES} values; a stack file may expand to at most that: repeat fewer aliases of large values`;
+  return undefined;
 }
 
 function firstLine(s: string): string {
