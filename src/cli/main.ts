@@ -8,18 +8,13 @@ import { closest } from "../shared/suggest";
 import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
 import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
-import { UsageError, optionName } from "./usage-error";
+import { UsageError, unknownOption } from "./usage-error";
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
 }
 
-/** An option that is not one: named without its value (`--secret=...` may hold a secret). */
-function unknownOption(arg: string, command: string): UsageError {
-  const name = optionName(arg);
-  return new UsageError(`unknown option ${/^--[a-z][a-z-]{0,30}$/.test(name) ? name : "(not shown)"} for ${command}`);
-}
 
 /** A command word is echoed only when it looks like one (a mistyped secret is not). */
 function unknownCommand(command: string): string {
