@@ -2,7 +2,6 @@
 // at a time per app directory, skipped when the sources have not changed and
 // what the last build left is whole, its output made independent of where the
 // checkout is, and the image optimizer's sharp made to match its CPU.
-import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { sourceHash } from "./source-hash";
@@ -10,7 +9,8 @@ import { BuildError } from "./build-error";
 import { checkEdgePackageSize, serverModule } from "./edge-package";
 import { EDGE, STREAMING, openNextCommand, overrideConfig } from "./open-next-config";
 import { outputsChanged, readOutput, readStamp, writeStamp, type Stamp } from "./build-stamp";
-import { withBuildLock } from "./build-lock";
+import { LOCK, withBuildLock } from "./build-lock";
+import { runInGroup, type BuildCommand } from "./build-process";
 import { normalizeBuildPaths } from "./normalize-output";
 import { ensureSharpForArm64 } from "./sharp";
 import { BUILD_SECRET_CONFIG, BUILD_SECRET_ENV, buildKeys, pinPreviewKeys, type BuildKeys } from "./build-keys";
@@ -91,7 +91,7 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
 
   const { output, hash, built } = withBuildLock(dir, label, say, () => {
     const override = streaming ? STREAMING : edge ? EDGE : undefined;
-    const command = opts.buildCommand ?? openNextCommand(dir) + (override ? ` --config-path ${overrideConfig(dir, override)}` : "");
+    const command = buildCommandOf(dir, opts.buildCommand, override);
     const keysUsed = keys?.fingerprint ?? "random";
     const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered", `keys:${keysUsed}`]);
     const stamp = readStamp(outDir);
@@ -149,17 +149,23 @@ function lastBuild(dir: string, outDir: string, stamp: Stamp): { output: OpenNex
   return changed ? { why: changed } : read;
 }
 
+/** The user's buildCommand (a shell command), else OpenNext as a program and its arguments: no shell. */
+function buildCommandOf(dir: string, buildCommand: string | undefined, override: Record<string, string> | undefined): BuildCommand {
+  if (buildCommand !== undefined) return { shell: buildCommand };
+  const openNext = openNextCommand(dir);
+  return { file: openNext.file, args: [...openNext.args, ...(override ? ["--config-path", overrideConfig(dir, override)] : [])] };
+}
+
 /** Runs the build command; its output shows live with `verbose`, else only when it fails. */
-function runBuild(dir: string, command: string, opts: BuildOptions, say: (line: string) => void, keys: BuildKeys | undefined): void {
+function runBuild(dir: string, command: BuildCommand, opts: BuildOptions, say: (line: string) => void, keys: BuildKeys | undefined): void {
   const verbose = opts.verbose ?? process.env.STACKFILE_VERBOSE === "1";
   const shown = opts.buildCommand ?? "open-next build";
-  const r = spawnSync(command, {
+  const r = runInGroup({
+    command,
     cwd: dir,
-    shell: true,
-    stdio: verbose ? ["ignore", process.stderr, process.stderr] : ["ignore", "pipe", "pipe"],
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
+    live: verbose,
     env: { ...process.env, ...keys?.env, NEXT_TELEMETRY_DISABLED: "1" },
+    lock: { dir: path.join(dir, LOCK), pid: process.pid },
   });
   if (r.error) throw new BuildError(`could not run the build of ${dir} (${shown}): ${r.error.message}`);
   if (r.status !== 0) {
