@@ -11,6 +11,7 @@ import { EDGE, STREAMING, openNextCommand, overrideConfig } from "./open-next-co
 import { outputsChanged, readOutput, readStamp, writeStamp, type Stamp } from "./build-stamp";
 import { LOCK, withBuildLock } from "./build-lock";
 import { runInGroup, type BuildCommand } from "./build-process";
+import { keepingLastGood, recoverAside } from "./last-good";
 import { normalizeBuildPaths } from "./normalize-output";
 import { ensureSharpForArm64 } from "./sharp";
 import { BUILD_SECRET_CONFIG, BUILD_SECRET_ENV, buildKeys, pinPreviewKeys, type BuildKeys } from "./build-keys";
@@ -94,6 +95,7 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
     const command = buildCommandOf(dir, opts.buildCommand, override);
     const keysUsed = keys?.fingerprint ?? "random";
     const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered", `keys:${keysUsed}`]);
+    recoverAside(outDir);
     const stamp = readStamp(outDir);
     const last = stamp?.sourceHash === hash ? lastBuild(dir, outDir, stamp) : undefined;
     if (last && "output" in last) {
@@ -104,17 +106,20 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
     else if (stamp && stamp.keys !== keysUsed) say(`${label}: the last build used other build keys; building again`);
     say(`building ${label} (${opts.buildCommand ? `\`${opts.buildCommand}\`` : "OpenNext"}) in ${where} ...`);
     const started = Date.now();
-    runBuild(dir, command, opts, say, keys);
-    const result = readOutput(dir, outDir);
-    if ("why" in result) {
-      throw new BuildError(`the build of ${appDir} left no usable .open-next (${result.why}); buildCommand must run \`open-next build\` (from @opennextjs/aws)`);
-    }
-    checkTarget(appDir, result.output, streaming, edge);
-    if (edge) checkEdgePackageSize(path.join(dir, result.output.origins.default.bundle));
-    normalizeBuildPaths(outDir);
-    if (keys) pinPreviewKeys(outDir, keys.preview);
-    ensureSharpForArm64(outDir, result.output);
-    writeStamp(outDir, hash, keysUsed);
+    const result = keepingLastGood(outDir, () => {
+      runBuild(dir, command, opts, say, keys);
+      const read = readOutput(dir, outDir);
+      if ("why" in read) {
+        throw new BuildError(`the build of ${appDir} left no usable .open-next (${read.why}); buildCommand must run \`open-next build\` (from @opennextjs/aws)`);
+      }
+      checkTarget(appDir, read.output, streaming, edge);
+      if (edge) checkEdgePackageSize(path.join(dir, read.output.origins.default.bundle));
+      normalizeBuildPaths(outDir);
+      if (keys) pinPreviewKeys(outDir, keys.preview);
+      ensureSharpForArm64(outDir, read.output);
+      writeStamp(outDir, hash, keysUsed);
+      return read;
+    });
     say(`${label}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { output: result.output, hash, built: true };
   });

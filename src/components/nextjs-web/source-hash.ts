@@ -14,6 +14,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { BuildError } from "./build-error";
 import { LOCK } from "./build-lock";
+import { LAST_GOOD } from "./last-good";
 import { GENERATED_CONFIG } from "./open-next-config";
 
 /**
@@ -21,7 +22,7 @@ import { GENERATED_CONFIG } from "./open-next-config";
  * (Next.js writes `next-env.d.ts` and `.next`, OpenNext `.open-next`, tsc
  * `*.tsbuildinfo`, turbo `.turbo`, SWC `.swc`), and stackfile's own files.
  */
-const SKIP = new Set(["node_modules", ".next", ".open-next", ".git", ".turbo", ".vercel", ".sst", ".swc", "next-env.d.ts", ".stackfile-cache", LOCK, `${LOCK}.takeover`, GENERATED_CONFIG]);
+const SKIP = new Set(["node_modules", ".next", ".open-next", ".git", ".turbo", ".vercel", ".sst", ".swc", "next-env.d.ts", ".stackfile-cache", LAST_GOOD, LOCK, `${LOCK}.takeover`, GENERATED_CONFIG]);
 const SKIP_SUFFIXES = [".tsbuildinfo"];
 /** Folders a symlink may point into without being followed: the system's, never an app's sources. */
 const SYSTEM = ["/proc", "/sys", "/dev", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib64", "/boot"];
