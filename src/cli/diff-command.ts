@@ -12,6 +12,9 @@ import { RESOURCE_NAME_PATTERN } from "../config/names";
 import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
 import { UsageError, optionName, unknownOption } from "./usage-error";
 import type { Io } from "./main";
+import { gatherSecrets } from "./secret-sources";
+import { secretNames } from "../config/stackfile";
+import { setOwn } from "../shared/own";
 
 export type DiffFormat = "text" | "markdown" | "json";
 
@@ -23,13 +26,16 @@ export interface DiffArgs {
   newStack: boolean;
   region?: string;
   stack?: string;
+  /** `--secret NAME=VALUE` */
+  secrets: Record<string, string>;
+  secretsFile?: string;
 }
 
 const STDIN = "-";
 const STDIN_LABEL = "<stdin>";
 
 export function parseDiffArgs(args: string[]): DiffArgs {
-  const out: DiffArgs = { files: [], format: "text", allowReplace: [], newStack: false };
+  const out: DiffArgs = { files: [], format: "text", allowReplace: [], newStack: false, secrets: {} };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const name = optionName(a);
@@ -44,6 +50,15 @@ export function parseDiffArgs(args: string[]): DiffArgs {
       if (!r || !RESOURCE_NAME_PATTERN.test(r)) throw new UsageError("--allow-replace takes the name of a resource of the stack file, like cache");
       out.allowReplace.push(r);
     } else if (a === "--new-stack") out.newStack = true;
+    else if (name === "--secrets-file") {
+      out.secretsFile = value();
+      if (!out.secretsFile) throw new UsageError("--secrets-file takes the path of a YAML or JSON file of {name: value}");
+    } else if (name === "--secret") {
+      const spec = a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[++i];
+      const eq = spec?.indexOf("=") ?? -1;
+      if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
+      setOwn(out.secrets, spec.slice(0, eq), spec.slice(eq + 1));
+    }
     else if (name === "--region") {
       out.region = value();
       try {
@@ -118,7 +133,7 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
     const cwd = process.cwd();
     process.chdir(dir);
     try {
-      return await plan(r, { json: false, secrets: {}, region, checks, baseDir: dir });
+      return await plan(r, { json: false, secrets: gatherSecrets(secretNames(r.model), args.secretsFile, args.secrets), region, checks, baseDir: dir });
     } catch (err) {
       if (!(err instanceof PlanRunError)) throw err;
       for (const line of planRunErrorLines(err, r)) io.err(line);

@@ -77,6 +77,7 @@ interface PlanArgs {
   file: string;
   json: boolean;
   secrets: Record<string, string>;
+  secretsFile?: string;
   region?: string;
   stack?: string;
   quotas: Record<string, number>;
@@ -94,6 +95,7 @@ function parsePlanArgs(args: string[]): PlanArgs {
   let region: string | undefined;
   let stack: string | undefined;
   const secrets: Record<string, string> = {};
+  let secretsFile: string | undefined;
   const quotas: Record<string, number> = {};
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -119,7 +121,11 @@ function parsePlanArgs(args: string[]): PlanArgs {
       if (!m) throw new UsageError("--quota takes RULE=NUMBER, like elasticache/nodes-per-cluster=250");
       quotas[m[1]] = Number(m[2]);
     }
-    else if (a === "--secret" || a.startsWith("--secret=")) {
+    else if (a === "--secrets-file" || a.startsWith("--secrets-file=")) {
+      secretsFile = optionValue(args, at, "--secrets-file");
+      i = at.at;
+      if (!secretsFile) throw new UsageError("--secrets-file takes the path of a YAML or JSON file of {name: value}");
+    } else if (a === "--secret" || a.startsWith("--secret=")) {
       const spec = a === "--secret" ? args[++i] : a.slice("--secret=".length);
       const eq = spec?.indexOf("=") ?? -1;
       if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
@@ -127,13 +133,16 @@ function parsePlanArgs(args: string[]): PlanArgs {
     } else if (a.startsWith("--")) throw unknownOption(a, "plan");
     else files.push(a);
   }
-  return { file: stackFileArg(files, "plan"), json, secrets, region, stack, quotas };
+  return { file: stackFileArg(files, "plan"), json, secrets, secretsFile, region, stack, quotas };
 }
 
 async function planCommand(args: string[], io: Io): Promise<number> {
   const opts = parsePlanArgs(args);
   const r = load(opts.file, io);
   if (typeof r === "number") return r;
+  const { gatherSecrets } = (require("./secret-sources") as typeof import("./secret-sources"));
+  const { secretNames } = (require("../config/stackfile") as typeof import("../config/stackfile"));
+  opts.secrets = gatherSecrets(secretNames(r.model), opts.secretsFile, opts.secrets);
   const { plan, renderPlan, PlanRunError } = (require("./plan") as typeof import("./plan"));
   let where;
   try {

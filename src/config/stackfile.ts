@@ -6,6 +6,7 @@ import { loadText, positionProblems, type LoadedFile, type PositionedProblem } f
 import { analyze, type StackModel } from "./validate";
 import type { Problem } from "../shared/problem";
 import { escapeControl, safeMessage } from "../shared/user-text";
+import { firstInexactNumber, inexactNumberMessage } from "../shared/json-numbers";
 
 export interface StackfileResult {
   loaded: LoadedFile;
@@ -198,6 +199,10 @@ export function secretIssues(model: StackModel, read: (name: string) => string |
       parsed = JSON.parse(value);
     } catch {
       parsed = undefined;
+    }
+    if (parsed !== undefined && firstInexactNumber(value) !== undefined) {
+      out.push({ name, path: readerOf(name), message: `${inexactNumberMessage(name)}; run: pulumi config set --secret ${name} <the JSON, numbers that long in quotes>` });
+      continue;
     }
     for (const key of keys) {
       if (typeof parsed !== "object" || parsed === null || own(parsed as Record<string, unknown>, key) == null) {

@@ -169,7 +169,8 @@ function runBuild(dir: string, command: BuildCommand, opts: BuildOptions, say: (
     command,
     cwd: dir,
     live: verbose,
-    env: { ...process.env, ...keys?.env, NEXT_TELEMETRY_DISABLED: "1" },
+    // Secrets given to stackfile in its environment are not the build's.
+    env: { ...withoutStackfileSecrets(process.env), ...keys?.env, NEXT_TELEMETRY_DISABLED: "1" },
     lock: { dir: path.join(dir, LOCK), pid: process.pid },
   });
   if (r.error) throw new BuildError(`could not run the build of ${dir} (${shown}): ${r.error.message}`);
@@ -177,6 +178,11 @@ function runBuild(dir: string, command: BuildCommand, opts: BuildOptions, say: (
     if (!verbose) say(indent(`${r.stdout ?? ""}\n${r.stderr ?? ""}`));
     throw new BuildError(`the build of ${dir} failed: \`${shown}\` exited with ${r.status ?? r.signal}; its output is above`);
   }
+}
+
+/** `STACKFILE_SECRET_<NAME>` variables are for stackfile's $Secret, never passed on to a build. */
+function withoutStackfileSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith("STACKFILE_SECRET_")));
 }
 
 /** The build must be for the server the component makes. */

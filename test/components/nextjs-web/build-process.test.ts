@@ -68,4 +68,18 @@ describe("the build process", function () {
       }
     });
   }
+
+  it("a build never sees the STACKFILE_SECRET_ variables stackfile reads", () => {
+    const { dir, buildCommand } = fakeNextApp("v1");
+    const seen = path.join(dir, "..", "env.json");
+    process.env.STACKFILE_SECRET_CACHE_PASSWORD = "Correct-Horse-Battery-1";
+    try {
+      buildNextApp(dir, { buildCommand: `node -e "require('fs').writeFileSync('../env.json', JSON.stringify(Object.keys(process.env)))" && ${buildCommand}`, say: () => undefined });
+    } finally {
+      delete process.env.STACKFILE_SECRET_CACHE_PASSWORD;
+    }
+    const names = JSON.parse(fs.readFileSync(seen, "utf8")) as string[];
+    assert.ok(names.includes("PATH"), "the build got the environment");
+    assert.deepStrictEqual(names.filter((n) => n.startsWith("STACKFILE_SECRET_")), []);
+  });
 });
