@@ -9,6 +9,7 @@ import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, r
 import { COMMAND_HELP, USAGE } from "./help";
 import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
 import { UsageError, unknownOption } from "./usage-error";
+import { systemErrorMessage } from "../shared/system-error";
 
 export interface Io {
   out(text: string): void;
@@ -246,17 +247,56 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       io.err(`stackfile ${command}: ${err.message}`);
       return 2;
     }
+    // The machine's (a full disk, a read-only folder, a symlink loop): one line saying what to do.
+    const system = systemErrorMessage(err);
+    if (system) {
+      io.err(`stackfile ${command}: ${system}`);
+      return 2;
+    }
     // A bug of ours, still shown without a stack trace.
     io.err(`stackfile ${command}: internal error: ${(err as Error)?.message ?? String(err)} (please report this)`);
     return 1;
   }
 }
 
+/**
+ * Writes to a standard stream that may be gone: a reader that closed the pipe
+ * (`| head -c1`, EPIPE) ends the output quietly; any other failure (ENOSPC on
+ * `>/dev/full`) is said once on stderr and makes the exit code 1.
+ */
+function guardedStream(stream: NodeJS.WriteStream, name: string): (text: string) => void {
+  let closed = false;
+  const failed = (err: unknown) => {
+    if (closed) return;
+    closed = true;
+    if ((err as NodeJS.ErrnoException)?.code === "EPIPE") return;
+    process.exitCode = 1;
+    if (stream !== process.stderr) {
+      const why = systemErrorMessage(err) ?? (err as Error)?.message ?? String(err);
+      try {
+        process.stderr.write(`stackfile: cannot write ${name}: ${why.replace(/^cannot write: /, "")}\n`);
+      } catch {
+        // stderr is gone too: nothing more to say.
+      }
+    }
+  };
+  stream.on("error", failed);
+  return (text) => {
+    if (closed) return;
+    try {
+      stream.write(text + "\n");
+    } catch (err) {
+      failed(err);
+    }
+  };
+}
+
 export function main(): void {
-  const io: Io = { out: (t) => process.stdout.write(t + "\n"), err: (t) => process.stderr.write(t + "\n") };
+  const io: Io = { out: guardedStream(process.stdout, "standard output"), err: guardedStream(process.stderr, "standard error") };
   runCli(process.argv.slice(2), io).then(
     (code) => {
-      process.exitCode = code;
+      // A failed write of the output (not a closed pipe) already set 1.
+      process.exitCode = process.exitCode === 1 && code === 0 ? 1 : code;
     },
     (err) => {
       process.stderr.write(`stackfile: internal error: ${(err as Error)?.message ?? String(err)}\n`);
