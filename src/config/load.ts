@@ -2,7 +2,8 @@
 // Two parsers: js-yaml reads the value (fast: most files have no problem),
 // and `yaml` builds the positioned document only when a problem needs a
 // position or the text does not parse.
-import { load as fastLoad, CORE_SCHEMA, YAMLException } from "js-yaml";
+import * as jsYaml from "js-yaml";
+import { load as fastLoad, CORE_SCHEMA, YAMLException, type Type } from "js-yaml";
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from "yaml";
 import type { Problem } from "../shared/problem";
 import { userText } from "../shared/user-text";
@@ -51,6 +52,35 @@ function parsePositioned(text: string): Positioned {
 /** Aliases (`*name`) can expand exponentially: only `yaml`, which limits them, reads those (and merge keys, `<<`). */
 const ALIAS = /(^|[\s,[{:-])\*[^\s,\]}]|<</m;
 
+/** The core schema with YAML 1.1 merge keys (`<<: *defaults`), as the positioned parser reads them. */
+const MERGE_SCHEMA = CORE_SCHEMA.extend({ implicit: [(jsYaml as unknown as { types: { merge: Type } }).types.merge] });
+
+/**
+ * Nodes of `value` once every shared object (an alias) is counted where it is
+ * used, without expanding anything (each object sized once); Infinity for an
+ * alias inside its own anchor (a cycle).
+ */
+function expandedSize(value: unknown): number {
+  const sizes = new Map<object, number>();
+  const busy = new Set<object>();
+  const size = (v: unknown): number => {
+    if (typeof v !== "object" || v === null) return 1;
+    const known = sizes.get(v);
+    if (known !== undefined) return known;
+    if (busy.has(v)) return Infinity;
+    busy.add(v);
+    let n = 1;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+      n += 1 + size(x);
+      if (n > MAX_EXPANDED_NODES) break;
+    }
+    busy.delete(v);
+    sizes.set(v, n);
+    return n;
+  };
+  return size(value);
+}
+
 export function loadText(file: string, text: string): LoadedFile {
   let positioned: Positioned | undefined;
   const positionedDoc = (): Positioned => (positioned ??= parsePositioned(text));
@@ -72,7 +102,25 @@ export function loadText(file: string, text: string): LoadedFile {
     syntaxProblems.push({ file, ...aliasCount.at!, message: `invalid YAML: the file uses ${aliasCount.count} aliases (*name); a stack file may use at most ${MAX_ALIASES}: write the values out, or share fewer of them` });
     return { file, value: null, syntaxProblems, positionOf: () => ({ line: 1, col: 1 }) };
   }
-  if (fastError || ALIAS.test(text)) {
+  let aliased = ALIAS.test(text);
+  if (aliased) {
+    // js-yaml resolves an alias in constant time (a shared object); the positioned parser is kept for files with problems.
+    try {
+      const shared = fastLoad(text, { schema: MERGE_SCHEMA, filename: file }) ?? null;
+      const size = expandedSize(shared);
+      if (size > MAX_EXPANDED_NODES) {
+        const why = size === Infinity ? "an alias (*name) is used inside its own anchor, so its value never ends" : `its aliases (*name) expand to more than ${MAX_EXPANDED_NODES} values; a stack file may expand to at most that: repeat fewer aliases of large values`;
+        syntaxProblems.push({ file, line: 1, col: 1, message: `invalid YAML: ${why}` });
+        return { file, value: null, syntaxProblems, positionOf: () => ({ line: 1, col: 1 }) };
+      }
+      value = shared;
+      aliased = false;
+    } catch (err) {
+      if (!(err instanceof YAMLException)) throw err;
+      // Duplicate keys, a merge of a non-map, a syntax error: the positioned parser says where.
+    }
+  }
+  if (fastError || aliased) {
     const { doc, pos } = positionedDoc();
     for (const e of doc.errors) {
       const at = e.linePos?.[0] ?? pos(e.pos[0]);

@@ -60,3 +60,28 @@ describe("loading YAML: alias work is bounded before the library expands aliases
     assert.strictEqual((l.value as { resources: Record<string, { type: string }> }).resources.g149.type, "http-api-gateway");
   });
 });
+
+describe("loading YAML with aliases: cost linear in the file", () => {
+  it("a 2 MiB flow list of anchors, 1000 of them used, loads in under 3 s", function () {
+    this.timeout(30_000);
+    const parts: string[] = [];
+    let size = 0;
+    for (let i = 0; size < 2 * 1024 * 1024 - 100; i++) {
+      const p = i < 1000 ? `&a${i} 0, *a${i}` : `&a${i} 0`;
+      parts.push(p);
+      size += p.length + 2;
+    }
+    const started = Date.now();
+    const l = loadText("f.yaml", `z: [${parts.join(", ")}]\n`);
+    const ms = Date.now() - started;
+    assert.deepStrictEqual(l.syntaxProblems, []);
+    assert.strictEqual((l.value as { z: unknown[] }).z.length, parts.length + 1000);
+    assert.ok(ms < 3000, `took ${ms} ms`);
+  });
+
+  it("an alias inside its own anchor is refused, not followed forever", () => {
+    const l = loadText("f.yaml", "a: &x [1, *x]\n");
+    assert.strictEqual(l.syntaxProblems.length, 1);
+    assert.match(l.syntaxProblems[0].message, /invalid YAML: .*alias/);
+  });
+});
