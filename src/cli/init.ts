@@ -138,7 +138,7 @@ export function init(dir: string): InitResult {
   const taken = written.filter((f) => fs.existsSync(path.join(dir, f)));
   if (taken.length) throw new InitError(`${dir} already has ${taken.join(", ")}; init writes a new project and never overwrites a file`);
   // Never through a symbolic link: a linked .gitignore or functions/ may lead out of the project.
-  const linked = [...new Set([...written.flatMap((f) => parentsOf(f)), ...(hasIgnore ? [".gitignore"] : [])])].filter((p) => isLink(path.join(dir, p)));
+  const linked = [...new Set([...written.flatMap((f) => [...parentsOf(f), f]), ...(hasIgnore ? [".gitignore"] : [])])].filter((p) => isLink(path.join(dir, p)));
   if (linked.length) {
     throw new InitError(`${linked.map((p) => path.join(dir, p)).join(", ")} ${linked.length === 1 ? "is a symbolic link" : "are symbolic links"}; init writes only files it makes itself, never through a link: replace ${linked.length === 1 ? "it" : "them"} with a real ${linked.length === 1 ? "one" : "ones"}, or init another folder`);
   }

@@ -34,3 +34,16 @@ describe("stackfile init and symbolic links", () => {
     assert.deepStrictEqual(fs.readdirSync(outside), []);
   });
 });
+
+describe("stackfile init and dangling links", () => {
+  it("refuses a dangling link where it would write a file, creating nothing at its target", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "init-link-"));
+    const dir = path.join(root, "app");
+    fs.mkdirSync(dir);
+    fs.symlinkSync(path.join(root, "target.yaml"), path.join(dir, "stack.yaml"));
+    const r = await cli("init", dir);
+    assert.strictEqual(r.code, 2);
+    assert.match(r.err, /stack\.yaml is a symbolic link/);
+    assert.ok(!fs.existsSync(path.join(root, "target.yaml")));
+  });
+});
