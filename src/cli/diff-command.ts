@@ -5,14 +5,16 @@
 // process (the loaded modules serve both). Exit 0 when every change is
 // allowed; 1 for a refused update, a change that loses data (unless
 // `--allow-replace <resource>`), or a file with problems; 2 for usage.
-import * as fs from "fs";
 import * as path from "path";
-import { analyzeStackfile, formatProblem, readStackfile, sortProblems, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+import { analyzeStackfile, formatProblem, readStackfile, readStandardInput, RefusedFileError, sortProblems, type StackfileResult } from "../config/stackfile";
 import { positionProblems, type PositionedProblem } from "../config/load";
 import { RESOURCE_NAME_PATTERN } from "../config/names";
 import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
-import { UsageError, optionName } from "./usage-error";
+import { UsageError, optionName, unknownOption } from "./usage-error";
 import type { Io } from "./main";
+import { gatherSecrets } from "./secret-sources";
+import { secretNames } from "../config/stackfile";
+import { setOwn } from "../shared/own";
 
 export type DiffFormat = "text" | "markdown" | "json";
 
@@ -26,13 +28,16 @@ export interface DiffArgs {
   newStack: boolean;
   region?: string;
   stack?: string;
+  /** `--secret NAME=VALUE` */
+  secrets: Record<string, string>;
+  secretsFile?: string;
 }
 
 const STDIN = "-";
 const STDIN_LABEL = "<stdin>";
 
 export function parseDiffArgs(args: string[]): DiffArgs {
-  const out: DiffArgs = { files: [], format: "text", allowReplace: [], allowOpen: [], newStack: false };
+  const out: DiffArgs = { files: [], format: "text", allowReplace: [], allowOpen: [], newStack: false, secrets: {} };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const name = optionName(a);
@@ -51,6 +56,15 @@ export function parseDiffArgs(args: string[]): DiffArgs {
       if (!r || !RESOURCE_NAME_PATTERN.test(r)) throw new UsageError("--allow-open takes the name of a function of the stack file whose routes may become public, like items");
       out.allowOpen.push(r);
     } else if (a === "--new-stack") out.newStack = true;
+    else if (name === "--secrets-file") {
+      out.secretsFile = value();
+      if (!out.secretsFile) throw new UsageError("--secrets-file takes the path of a YAML or JSON file of {name: value}");
+    } else if (name === "--secret") {
+      const spec = a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[++i];
+      const eq = spec?.indexOf("=") ?? -1;
+      if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
+      setOwn(out.secrets, spec.slice(0, eq), spec.slice(eq + 1));
+    }
     else if (name === "--region") {
       out.region = value();
       try {
@@ -61,7 +75,7 @@ export function parseDiffArgs(args: string[]): DiffArgs {
     } else if (name === "--stack") {
       out.stack = value();
       if (!out.stack || !/^[A-Za-z0-9_./-]+$/.test(out.stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
-    } else throw new UsageError(`unknown option ${name} for diff`);
+    } else throw unknownOption(a, "diff");
   }
   const want = out.newStack ? 1 : 2;
   if (out.files.length !== want) {
@@ -73,18 +87,23 @@ export function parseDiffArgs(args: string[]): DiffArgs {
   return out;
 }
 
-function readInput(file: string): { label: string; text: string } {
-  if (file !== STDIN) return { label: file, text: readStackfile(file) };
+/** The file's text, or undefined after printing why it is refused (too large, not a regular file). */
+function readInput(file: string, io: Io): { label: string; text: string } | undefined {
+  const label = file === STDIN ? STDIN_LABEL : file;
   try {
-    return { label: STDIN_LABEL, text: fs.readFileSync(0, "utf8") };
-  } catch {
-    throw new UnreadableFileError("cannot read standard input");
+    return { label, text: file === STDIN ? readStandardInput() : readStackfile(file) };
+  } catch (err) {
+    if (!(err instanceof RefusedFileError)) throw err;
+    io.err(formatProblem({ file: label, line: 1, col: 1, message: err.message }));
+    return undefined;
   }
 }
 
 /** The analyzed file, or undefined after printing its problems (warnings too, for the new file). */
 function load(file: string, io: Io, warn: boolean): StackfileResult | undefined {
-  const { label, text } = readInput(file);
+  const input = readInput(file, io);
+  if (!input) return undefined;
+  const { label, text } = input;
   const r = analyzeStackfile(label, text);
   for (const p of r.problems) io.err(formatProblem(p));
   if (r.problems.length) return undefined;
@@ -124,7 +143,7 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
     const cwd = process.cwd();
     process.chdir(dir);
     try {
-      return await plan(r, { json: false, secrets: {}, region, checks, baseDir: dir });
+      return await plan(r, { json: false, secrets: gatherSecrets(secretNames(r.model), args.secretsFile, args.secrets), region, checks, baseDir: dir });
     } catch (err) {
       if (!(err instanceof PlanRunError)) throw err;
       for (const line of planRunErrorLines(err, r)) io.err(line);

@@ -6,7 +6,7 @@ import type { ResourceModel } from "../config/validate";
 import { sortProblems } from "../config/stackfile";
 import { positionProblems, type PositionedProblem } from "../config/load";
 import { under, formatPath } from "../shared/problem";
-import { isSecretField } from "../shared/secret-fields";
+import { isSecretArgument, isSecretField } from "../shared/secret-fields";
 import { shortValue, SECRET_TEXT } from "./format";
 
 type Path = (string | number)[];
@@ -54,9 +54,12 @@ function values(r: ResourceModel): Map<string, { path: Path; value: unknown }> {
   return out;
 }
 
+/** A value as the diff shows it: a secret field's, or a secret argument's in `overrides` (`authToken`), is "[secret]". */
 function masked(r: ResourceModel, path: Path, v: unknown): unknown {
-  if (v === undefined || path[0] !== "properties") return v;
-  return isSecretField(r.entry.definition, path.slice(1)) ? SECRET_TEXT : v;
+  if (v === undefined) return v;
+  if (path[0] === "properties") return isSecretField(r.entry.definition, path.slice(1)) ? SECRET_TEXT : v;
+  if (path[0] === "overrides") return path.length >= 3 && isSecretArgument(String(path[2])) ? SECRET_TEXT : v;
+  return v;
 }
 
 /** The stack file level diff; `oldFile` undefined: a new stack (everything is added). */

@@ -8,19 +8,24 @@ references. FILE defaults to ./stack.yaml. Never runs code; safe on untrusted ch
 Exit: 0 ok, 1 problems (one FILE:LINE:COL line each), 2 usage or unreadable file.
 example:
   stackfile validate stack.yaml`,
-  plan: `usage: stackfile plan [FILE] [--json] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
+  plan: `usage: stackfile plan [FILE] [--json] [--secrets-file FILE] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
 Runs the program \`pulumi up\` runs, under Pulumi's mock engine (offline), checks
 what AWS would refuse, and prints every resource it would make. FILE defaults
 to ./stack.yaml. It builds Next.js apps (runs their build): see README, Security.
   --json             one JSON object: resources (type, name, parent, dependsOn, inputs) and outputs
-  --secret NAME=V    a value for $Secret(NAME); missing ones get placeholders
+  --secrets-file FILE  values for $Secret(NAME) from a YAML or JSON file {NAME: value} (recommended)
+                     (or the environment: STACKFILE_SECRET_<NAME>, NAME in upper snake case)
+  --secret NAME=V    a value for $Secret(NAME), for quick use: every user of the machine can read
+                     the command line; it wins over the file, the file over the environment.
+                     Missing secrets get placeholders. See docs/secrets.md.
   --region REGION    the region to plan for; else aws:region of the Pulumi stack beside FILE
   --stack NAME       which Pulumi.<NAME>.yaml to read the region from (when there are several)
   --quota RULE=N     a raised account quota, like cloudfront/cache-behaviors=150
 Exit: 0 ok, 1 problems, 2 usage or unreadable file.
 example:
-  stackfile plan stack.yaml --secret cachePassword=Correct-Horse-Battery-1 --region eu-west-1`,
-  diff: `usage: stackfile diff OLD_FILE NEW_FILE [--format text|markdown|json] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack] [--region REGION] [--stack NAME]
+  STACKFILE_SECRET_CACHE_PASSWORD=... stackfile plan stack.yaml --region eu-west-1
+  stackfile plan stack.yaml --secrets-file ~/.config/stackfile/dev-secrets.yaml`,
+  diff: `usage: stackfile diff OLD_FILE NEW_FILE [--format text|markdown|json] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack] [--region REGION] [--stack NAME] [--secrets-file FILE]
 Compares two versions of a stack file offline, with no cloud access: the stack
 file's changes, then what \`pulumi up\` would do to each AWS resource (create,
 update with the inputs that change, replace with the input that forces it,
@@ -37,6 +42,8 @@ and any change that leaves a route an authorizer guarded public (unless
   --allow-open FUNCTION       accept that routes of FUNCTION lose their authorizer (become public); repeatable
   --new-stack                 the base has no stack yet: give only NEW_FILE (everything is created)
   --region REGION, --stack NAME   as for plan
+  --secrets-file FILE, --secret NAME=VALUE   secrets, as for plan (also STACKFILE_SECRET_<NAME>
+                              in the environment; the file or the environment is recommended)
 Exit: 0 every change allowed, 1 a refused change or a file with problems, 2 usage.
 example:
   git show origin/main:stack.yaml | stackfile diff - stack.yaml
@@ -58,7 +65,7 @@ example:
 
 export const USAGE = `usage: stackfile COMMAND [ARGS]   (stackfile COMMAND --help for its options)
   validate [FILE]                       check a stack file (structure, types, rules, references)
-  plan [FILE] [--json] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
+  plan [FILE] [--json] [--secrets-file FILE] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
                                         show every resource \`pulumi up\` would create, offline
   diff OLD_FILE NEW_FILE [--format F] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack]
                                         preview a change offline: what each AWS resource would do,

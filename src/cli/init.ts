@@ -110,6 +110,20 @@ export function shellWord(dir: string): string {
   return /^[A-Za-z0-9_./-]+$/.test(dir) ? dir : `'${dir.replace(/'/g, "'\\''")}'`;
 }
 
+/** The folders of a relative path, outermost first (`a/b/c.ts` -> a, a/b). */
+function parentsOf(file: string): string[] {
+  const parts = file.split("/").slice(0, -1);
+  return parts.map((_, i) => parts.slice(0, i + 1).join("/"));
+}
+
+function isLink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Writes a new project into `dir` (made if missing), beside whatever else is
  * there; refuses to overwrite any file. A .gitignore already there keeps its
@@ -123,6 +137,11 @@ export function init(dir: string): InitResult {
   const written = Object.keys(files).filter((f) => !(f === ".gitignore" && hasIgnore));
   const taken = written.filter((f) => fs.existsSync(path.join(dir, f)));
   if (taken.length) throw new InitError(`${dir} already has ${taken.join(", ")}; init writes a new project and never overwrites a file`);
+  // Never through a symbolic link: a linked .gitignore or functions/ may lead out of the project.
+  const linked = [...new Set([...written.flatMap((f) => [...parentsOf(f), f]), ...(hasIgnore ? [".gitignore"] : [])])].filter((p) => isLink(path.join(dir, p)));
+  if (linked.length) {
+    throw new InitError(`${linked.map((p) => path.join(dir, p)).join(", ")} ${linked.length === 1 ? "is a symbolic link" : "are symbolic links"}; init writes only files it makes itself, never through a link: replace ${linked.length === 1 ? "it" : "them"} with a real ${linked.length === 1 ? "one" : "ones"}, or init another folder`);
+  }
   fs.mkdirSync(dir, { recursive: true });
   for (const file of written) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -133,7 +152,15 @@ export function init(dir: string): InitResult {
     const text = fs.readFileSync(ignoreFile, "utf8");
     const have = new Set(text.split(/\r?\n/).map((l) => l.trim()));
     ignoreAdded = GITIGNORE.filter((l) => !have.has(l) && !have.has(l.replace(/\/$/, "")));
-    if (ignoreAdded.length) fs.appendFileSync(ignoreFile, `${text === "" || text.endsWith("\n") ? "" : "\n"}# stackfile\n${ignoreAdded.join("\n")}\n`);
+    if (ignoreAdded.length) {
+      // O_NOFOLLOW: should .gitignore become a link after the check above, the append fails instead of writing through it.
+      const fd = fs.openSync(ignoreFile, fs.constants.O_WRONLY | fs.constants.O_APPEND | (fs.constants.O_NOFOLLOW ?? 0));
+      try {
+        fs.writeSync(fd, `${text === "" || text.endsWith("\n") ? "" : "\n"}# stackfile\n${ignoreAdded.join("\n")}\n`);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
   }
   return { dir, files: written, ignoreAdded };
 }

@@ -8,18 +8,14 @@ import { closest } from "../shared/suggest";
 import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
 import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
-import { UsageError, optionName } from "./usage-error";
+import { UsageError, unknownOption } from "./usage-error";
+import { systemErrorMessage } from "../shared/system-error";
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
 }
 
-/** An option that is not one: named without its value (`--secret=...` may hold a secret). */
-function unknownOption(arg: string, command: string): UsageError {
-  const name = optionName(arg);
-  return new UsageError(`unknown option ${/^--[a-z][a-z-]{0,30}$/.test(name) ? name : "(not shown)"} for ${command}`);
-}
 
 /** A command word is echoed only when it looks like one (a mistyped secret is not). */
 function unknownCommand(command: string): string {
@@ -82,6 +78,7 @@ interface PlanArgs {
   file: string;
   json: boolean;
   secrets: Record<string, string>;
+  secretsFile?: string;
   region?: string;
   stack?: string;
   quotas: Record<string, number>;
@@ -99,6 +96,7 @@ function parsePlanArgs(args: string[]): PlanArgs {
   let region: string | undefined;
   let stack: string | undefined;
   const secrets: Record<string, string> = {};
+  let secretsFile: string | undefined;
   const quotas: Record<string, number> = {};
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -124,7 +122,11 @@ function parsePlanArgs(args: string[]): PlanArgs {
       if (!m) throw new UsageError("--quota takes RULE=NUMBER, like elasticache/nodes-per-cluster=250");
       quotas[m[1]] = Number(m[2]);
     }
-    else if (a === "--secret" || a.startsWith("--secret=")) {
+    else if (a === "--secrets-file" || a.startsWith("--secrets-file=")) {
+      secretsFile = optionValue(args, at, "--secrets-file");
+      i = at.at;
+      if (!secretsFile) throw new UsageError("--secrets-file takes the path of a YAML or JSON file of {name: value}");
+    } else if (a === "--secret" || a.startsWith("--secret=")) {
       const spec = a === "--secret" ? args[++i] : a.slice("--secret=".length);
       const eq = spec?.indexOf("=") ?? -1;
       if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
@@ -132,13 +134,16 @@ function parsePlanArgs(args: string[]): PlanArgs {
     } else if (a.startsWith("--")) throw unknownOption(a, "plan");
     else files.push(a);
   }
-  return { file: stackFileArg(files, "plan"), json, secrets, region, stack, quotas };
+  return { file: stackFileArg(files, "plan"), json, secrets, secretsFile, region, stack, quotas };
 }
 
 async function planCommand(args: string[], io: Io): Promise<number> {
   const opts = parsePlanArgs(args);
   const r = load(opts.file, io);
   if (typeof r === "number") return r;
+  const { gatherSecrets } = (require("./secret-sources") as typeof import("./secret-sources"));
+  const { secretNames } = (require("../config/stackfile") as typeof import("../config/stackfile"));
+  opts.secrets = gatherSecrets(secretNames(r.model), opts.secretsFile, opts.secrets);
   const { plan, renderPlan, PlanRunError } = (require("./plan") as typeof import("./plan"));
   let where;
   try {
@@ -242,17 +247,56 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       io.err(`stackfile ${command}: ${err.message}`);
       return 2;
     }
+    // The machine's (a full disk, a read-only folder, a symlink loop): one line saying what to do.
+    const system = systemErrorMessage(err);
+    if (system) {
+      io.err(`stackfile ${command}: ${system}`);
+      return 2;
+    }
     // A bug of ours, still shown without a stack trace.
     io.err(`stackfile ${command}: internal error: ${(err as Error)?.message ?? String(err)} (please report this)`);
     return 1;
   }
 }
 
+/**
+ * Writes to a standard stream that may be gone: a reader that closed the pipe
+ * (`| head -c1`, EPIPE) ends the output quietly; any other failure (ENOSPC on
+ * `>/dev/full`) is said once on stderr and makes the exit code 1.
+ */
+function guardedStream(stream: NodeJS.WriteStream, name: string): (text: string) => void {
+  let closed = false;
+  const failed = (err: unknown) => {
+    if (closed) return;
+    closed = true;
+    if ((err as NodeJS.ErrnoException)?.code === "EPIPE") return;
+    process.exitCode = 1;
+    if (stream !== process.stderr) {
+      const why = systemErrorMessage(err) ?? (err as Error)?.message ?? String(err);
+      try {
+        process.stderr.write(`stackfile: cannot write ${name}: ${why.replace(/^cannot write: /, "")}\n`);
+      } catch {
+        // stderr is gone too: nothing more to say.
+      }
+    }
+  };
+  stream.on("error", failed);
+  return (text) => {
+    if (closed) return;
+    try {
+      stream.write(text + "\n");
+    } catch (err) {
+      failed(err);
+    }
+  };
+}
+
 export function main(): void {
-  const io: Io = { out: (t) => process.stdout.write(t + "\n"), err: (t) => process.stderr.write(t + "\n") };
+  const io: Io = { out: guardedStream(process.stdout, "standard output"), err: guardedStream(process.stderr, "standard error") };
   runCli(process.argv.slice(2), io).then(
     (code) => {
-      process.exitCode = code;
+      // A failed write of the output (not a closed pipe) already set 1.
+      process.exitCode = process.exitCode === 1 && code === 0 ? 1 : code;
     },
     (err) => {
       process.stderr.write(`stackfile: internal error: ${(err as Error)?.message ?? String(err)}\n`);

@@ -8,6 +8,7 @@ import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
 import { formatPath, under, type Problem } from "../shared/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
+import { systemErrorMessage } from "../shared/system-error";
 
 export interface PlanOptions {
   json: boolean;
@@ -125,7 +126,7 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
         return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, baseDir);
       } catch (err) {
         const placed = (err as { problems?: Problem[] }).problems;
-        throw new PlanRunError(current.name, (err as Error).message, Array.isArray(placed) ? placed : []);
+        throw new PlanRunError(current.name, systemErrorMessage(err) ?? (err as Error).message, Array.isArray(placed) ? placed : []);
       }
     },
     { project, stack: "plan", config, secretKeys: Object.keys(config), region },

@@ -1,6 +1,7 @@
 // The last guard before a plan's messages are printed: no secret the plan was
 // given appears in them, whatever rule or constructor wrote the message.
 import type { Problem } from "../shared/problem";
+import { escapeControl } from "../shared/user-text";
 
 /** Shorter secrets are redacted only where a message quotes them whole ('x', "x"): anywhere else they are ordinary text. */
 const MIN_ANYWHERE = 3;
@@ -29,11 +30,49 @@ export function secretTexts(values: readonly string[]): string[] {
   return [...out].sort((a, b) => b.length - a.length);
 }
 
+/** A cut secret (`'abcdef…'`) is redacted when at least this much of it shows before the ellipsis. */
+const MIN_CUT = 4;
+
+/**
+ * Every way a message may print `t`: as is, JSON-escaped (`"a\"b"` as catalog
+ * messages quote values), escaped for one line (`\n`, `\u001b`), and shell-quoted
+ * in single or double quotes.
+ */
+function printedForms(t: string): string[] {
+  const forms = new Set([
+    t,
+    JSON.stringify(t).slice(1, -1),
+    escapeControl(t),
+    t.replace(/'/g, `'\\''`),
+    t.replace(/["\\$`]/g, "\\$&"),
+  ]);
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/** Replaces the text before each ellipsis that is the start of `form` (a value cut short), at least MIN_CUT characters of it. */
+function redactCut(message: string, form: string): string {
+  let out = message;
+  for (let at = out.indexOf("…"); at >= 0; at = out.indexOf("…", at + 1)) {
+    for (let k = Math.min(form.length - 1, at); k >= MIN_CUT; k--) {
+      if (out.slice(at - k, at) === form.slice(0, k)) {
+        out = `${out.slice(0, at - k)}${SECRET_TEXT}${out.slice(at)}`;
+        at = at - k + SECRET_TEXT.length;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 export function redact(message: string, texts: readonly string[]): string {
   let out = message;
   for (const t of texts) {
-    if (t.length >= MIN_ANYWHERE) out = out.split(t).join(SECRET_TEXT);
-    else for (const q of ["'", '"']) out = out.split(`${q}${t}${q}`).join(`${q}${SECRET_TEXT}${q}`);
+    for (const form of printedForms(t)) {
+      if (t.length >= MIN_ANYWHERE) {
+        out = out.split(form).join(SECRET_TEXT);
+        if (out.includes("…")) out = redactCut(out, form);
+      } else for (const q of ["'", '"']) out = out.split(`${q}${form}${q}`).join(`${q}${SECRET_TEXT}${q}`);
+    }
   }
   return out;
 }

@@ -2,7 +2,8 @@
 // Two parsers: js-yaml reads the value (fast: most files have no problem),
 // and `yaml` builds the positioned document only when a problem needs a
 // position or the text does not parse.
-import { load as fastLoad, CORE_SCHEMA, YAMLException } from "js-yaml";
+import * as jsYaml from "js-yaml";
+import { load as fastLoad, CORE_SCHEMA, YAMLException, type Type } from "js-yaml";
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from "yaml";
 import type { Problem } from "../shared/problem";
 import { userText } from "../shared/user-text";
@@ -51,6 +52,35 @@ function parsePositioned(text: string): Positioned {
 /** Aliases (`*name`) can expand exponentially: only `yaml`, which limits them, reads those (and merge keys, `<<`). */
 const ALIAS = /(^|[\s,[{:-])\*[^\s,\]}]|<</m;
 
+/** The core schema with YAML 1.1 merge keys (`<<: *defaults`), as the positioned parser reads them. */
+const MERGE_SCHEMA = CORE_SCHEMA.extend({ implicit: [(jsYaml as unknown as { types: { merge: Type } }).types.merge] });
+
+/**
+ * Nodes of `value` once every shared object (an alias) is counted where it is
+ * used, without expanding anything (each object sized once); Infinity for an
+ * alias inside its own anchor (a cycle).
+ */
+function expandedSize(value: unknown): number {
+  const sizes = new Map<object, number>();
+  const busy = new Set<object>();
+  const size = (v: unknown): number => {
+    if (typeof v !== "object" || v === null) return 1;
+    const known = sizes.get(v);
+    if (known !== undefined) return known;
+    if (busy.has(v)) return Infinity;
+    busy.add(v);
+    let n = 1;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+      n += 1 + size(x);
+      if (n > MAX_EXPANDED_NODES) break;
+    }
+    busy.delete(v);
+    sizes.set(v, n);
+    return n;
+  };
+  return size(value);
+}
+
 export function loadText(file: string, text: string): LoadedFile {
   let positioned: Positioned | undefined;
   const positionedDoc = (): Positioned => (positioned ??= parsePositioned(text));
@@ -66,7 +96,31 @@ export function loadText(file: string, text: string): LoadedFile {
       fastError = err;
     }
   }
-  if (fastError || ALIAS.test(text)) {
+  const aliasCount = countAliases(text);
+  if (aliasCount.count > MAX_ALIASES) {
+    // Refused before any parser reads them: the library's alias lookup is quadratic in their number.
+    syntaxProblems.push({ file, ...aliasCount.at!, message: `invalid YAML: the file uses ${aliasCount.count} aliases (*name); a stack file may use at most ${MAX_ALIASES}: write the values out, or share fewer of them` });
+    return { file, value: null, syntaxProblems, positionOf: () => ({ line: 1, col: 1 }) };
+  }
+  let aliased = ALIAS.test(text);
+  if (aliased) {
+    // js-yaml resolves an alias in constant time (a shared object); the positioned parser is kept for files with problems.
+    try {
+      const shared = fastLoad(text, { schema: MERGE_SCHEMA, filename: file }) ?? null;
+      const size = expandedSize(shared);
+      if (size > MAX_EXPANDED_NODES) {
+        const why = size === Infinity ? "an alias (*name) is used inside its own anchor, so its value never ends" : `its aliases (*name) expand to more than ${MAX_EXPANDED_NODES} values; a stack file may expand to at most that: repeat fewer aliases of large values`;
+        syntaxProblems.push({ file, line: 1, col: 1, message: `invalid YAML: ${why}` });
+        return { file, value: null, syntaxProblems, positionOf: () => ({ line: 1, col: 1 }) };
+      }
+      value = shared;
+      aliased = false;
+    } catch (err) {
+      if (!(err instanceof YAMLException)) throw err;
+      // Duplicate keys, a merge of a non-map, a syntax error: the positioned parser says where.
+    }
+  }
+  if (fastError || aliased) {
     const { doc, pos } = positionedDoc();
     for (const e of doc.errors) {
       const at = e.linePos?.[0] ?? pos(e.pos[0]);
@@ -84,8 +138,13 @@ export function loadText(file: string, text: string): LoadedFile {
       syntaxProblems.push({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: `invalid YAML: ${fastError.reason}` });
     }
     if (syntaxProblems.length === 0) {
+      const tooMany = aliasExpansionProblem(doc.contents as Node | null);
+      if (tooMany) syntaxProblems.push({ file, line: 1, col: 1, message: `invalid YAML: ${tooMany}` });
+    }
+    if (syntaxProblems.length === 0) {
       try {
-        value = doc.toJS({ maxAliasCount: 100 });
+        // Bounded above, in nodes: the library's own count refuses a map merged into more than 100 resources.
+        value = doc.toJS({ maxAliasCount: -1 });
       } catch (err) {
         syntaxProblems.push({ file, line: 1, col: 1, message: `invalid YAML: ${firstLine(String((err as Error).message))}` });
       }
@@ -100,6 +159,59 @@ export function loadText(file: string, text: string): LoadedFile {
       return locate(doc, path, key, pos, indexes);
     },
   };
+}
+
+/** At most this many aliases: the YAML library looks each one up among all earlier anchors and aliases. */
+export const MAX_ALIASES = 1_000;
+
+/** How many aliases the text seems to use (a `*` in a quoted string may count too), and where the first one past the bound is. */
+function countAliases(text: string): { count: number; at?: Position } {
+  const re = new RegExp(ALIAS.source.replace("|<<", ""), "gm");
+  let count = 0;
+  let at: Position | undefined;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    count++;
+    if (count === MAX_ALIASES + 1) {
+      const offset = m.index + m[1].length;
+      const before = text.slice(0, offset);
+      const line = before.split("\n").length;
+      at = { line, col: offset - before.lastIndexOf("\n") };
+    }
+  }
+  return { count, at };
+}
+/** At most this many nodes once every alias is expanded (a "billion laughs" file stays small on disk). */
+export const MAX_EXPANDED_NODES = 1_000_000;
+
+/**
+ * Why the document's aliases would cost too much to expand, or undefined: one
+ * pass in document order, each anchor's size (in nodes) known when an alias
+ * names it, so the count never expands anything.
+ */
+function aliasExpansionProblem(root: Node | null): string | undefined {
+  const sizes = new Map<string, number>();
+  const size = (node: unknown): number => {
+    if (node === null || node === undefined) return 1;
+    if (isAlias(node)) {
+      return sizes.get(node.source) ?? 1;
+    }
+    let n = 1;
+    if (isMap(node)) for (const pair of node.items) n += size(pair.key) + size(pair.value);
+    else if (isSeq(node)) for (const item of node.items) n += size(item);
+    if (n > MAX_EXPANDED_NODES) n = MAX_EXPANDED_NODES + 1;
+    const anchor = (node as { anchor?: string }).anchor;
+    if (anchor) sizes.set(anchor, n);
+    return n;
+  };
+  let total: number;
+  try {
+    total = size(root);
+  } catch (err) {
+    if (err instanceof RangeError) return "the document is nested too deeply; a stack file needs a few levels";
+    throw err;
+  }
+  if (total > MAX_EXPANDED_NODES) return `its aliases (*name) expand to more than ${MAX_EXPANDED_NODES} values; a stack file may expand to at most that: repeat fewer aliases of large values`;
+  return undefined;
 }
 
 function firstLine(s: string): string {

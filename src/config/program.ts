@@ -6,6 +6,7 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { StackModel } from "./validate";
 import { parseDirectives, type Directive } from "./directives";
+import { firstInexactNumber, inexactNumberMessage } from "../shared/json-numbers";
 import { componentFactories } from "./components";
 import { valuesAt } from "../shared/check-properties";
 import { SES_MACRO } from "../shared/connect-to";
@@ -102,6 +103,7 @@ function secretKey(name: string, key: string, text: string): string {
       `run: pulumi config set --secret ${name} '{"${key}": "<value>"}'`,
     );
   }
+  if (firstInexactNumber(text) !== undefined) throw new pulumi.RunError(inexactNumberMessage(name));
   const v = typeof parsed === "object" && parsed !== null ? own(parsed as Record<string, unknown>, key) : undefined;
   if (v === undefined || v === null) {
     throw new pulumi.RunError(

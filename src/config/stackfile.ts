@@ -6,6 +6,7 @@ import { loadText, positionProblems, type LoadedFile, type PositionedProblem } f
 import { analyze, type StackModel } from "./validate";
 import type { Problem } from "../shared/problem";
 import { escapeControl, safeMessage } from "../shared/user-text";
+import { firstInexactNumber, inexactNumberMessage } from "../shared/json-numbers";
 
 export interface StackfileResult {
   loaded: LoadedFile;
@@ -69,6 +70,35 @@ export function readStackfile(file: string): string {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Standard input as a stack file: at most MAX_STACK_FILE_BYTES, read in pieces and refused one byte past the limit. */
+export function readStandardInput(fd = 0): string {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const piece = Buffer.alloc(64 * 1024);
+  for (;;) {
+    let n: number;
+    try {
+      n = fs.readSync(fd, piece, 0, piece.length, null);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") {
+        // A non-blocking pipe with nothing yet: wait a little for its writer.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (code === "EOF") break;
+      throw new UnreadableFileError(`cannot read standard input: ${code ?? (err as Error).message}`);
+    }
+    if (n === 0) break;
+    length += n;
+    if (length > MAX_STACK_FILE_BYTES) {
+      throw new RefusedFileError(`standard input holds more than ${mib(MAX_STACK_FILE_BYTES).replace(".0", "")}; a stack file may be at most that (split the stack, or share settings with YAML anchors)`);
+    }
+    chunks.push(Buffer.from(piece.subarray(0, n)));
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export function analyzeStackfile(file: string, text: string): StackfileResult {
@@ -169,6 +199,10 @@ export function secretIssues(model: StackModel, read: (name: string) => string |
       parsed = JSON.parse(value);
     } catch {
       parsed = undefined;
+    }
+    if (parsed !== undefined && firstInexactNumber(value) !== undefined) {
+      out.push({ name, path: readerOf(name), message: `${inexactNumberMessage(name)}; run: pulumi config set --secret ${name} <the JSON, numbers that long in quotes>` });
+      continue;
     }
     for (const key of keys) {
       if (typeof parsed !== "object" || parsed === null || own(parsed as Record<string, unknown>, key) == null) {

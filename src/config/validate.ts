@@ -12,6 +12,7 @@ import { unknownValue } from "../shared/unknown";
 import { closest } from "../shared/suggest";
 import { under, type Problem } from "../shared/problem";
 import { userText } from "../shared/user-text";
+import { isSecretArgument, isSecretField } from "../shared/secret-fields";
 import { analyzeOptions } from "./options";
 import type { DataOptions } from "../shared/component-options";
 
@@ -24,6 +25,8 @@ export interface Reference {
   param: string;
   /** Set when the directive is in the resource's `overrides`. */
   in?: "overrides";
+  /** Set when the string is a secret field's: messages never quote what it holds. */
+  secretField?: boolean;
 }
 
 export interface SecretUse {
@@ -170,7 +173,8 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   const refs: Reference[] = [];
   const secrets: SecretUse[] = [];
   const directiveProblems: Problem[] = [];
-  const prepared = prepare(properties, [], typeOf, refs, secrets, directiveProblems) as Record<string, unknown>;
+  const secretProperty = (p: Path) => isSecretField(entry.definition, p);
+  const prepared = prepare(properties, [], typeOf, refs, secrets, directiveProblems, secretProperty) as Record<string, unknown>;
   problems.push(...under([...base, "properties"], directiveProblems));
   problems.push(...under([...base, "properties"], checkProperties(entry, prepared)));
   const overrides = analyzeOverrides(name, entry, def.overrides, [...base, "overrides"], problems);
@@ -178,7 +182,7 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   const overrideProblems: Problem[] = [];
   const overrideRefs: Reference[] = [];
   const overrideSecrets: SecretUse[] = [];
-  prepare(overrides, [], typeOf, overrideRefs, overrideSecrets, overrideProblems);
+  prepare(overrides, [], typeOf, overrideRefs, overrideSecrets, overrideProblems, (p) => p.length >= 2 && isSecretArgument(String(p[1])));
   problems.push(...under([...base, "overrides"], overrideProblems));
   refs.push(...overrideRefs.map((x) => ({ ...x, in: "overrides" as const })));
   secrets.push(...overrideSecrets.map((x) => ({ ...x, in: "overrides" as const })));
@@ -230,23 +234,29 @@ function overrideArgProblems(child: string, token: string, args: Record<string, 
 }
 
 /** Replaces directives with unknown values, recording references and secrets. */
+/** A directive problem in a secret field: says what is wrong, never what the field holds. */
+const SECRET_FIELD_DIRECTIVE = "this field is secret, so its value is not shown; it holds text that reads as a directive ('$Name(' or '${') but is not a valid one: " +
+  "read the value with $Secret('<name>') and pass it as a secret (--secrets-file or STACKFILE_SECRET_<NAME>), rather than writing it in the file";
+
 function prepare(
-  v: unknown, path: Path, typeOf: TypeLookup, refs: Reference[], secrets: SecretUse[], problems: Problem[],
+  v: unknown, path: Path, typeOf: TypeLookup, refs: Reference[], secrets: SecretUse[], problems: Problem[], isSecret: (path: Path) => boolean,
 ): unknown {
   if (typeof v === "string") {
+    const secretField = isSecret(path);
     const pulumiYaml = v.includes("${") ? pulumiYamlHint(v, (n) => typeOf(n) !== undefined) : undefined;
     if (pulumiYaml) {
-      problems.push({ path, message: pulumiYaml });
+      problems.push({ path, message: secretField ? SECRET_FIELD_DIRECTIVE : pulumiYaml });
       return unknownValue();
     }
     const parsed = parseDirectives(v);
     if (!parsed) return v;
-    for (const message of parsed.problems) problems.push({ path, message });
+    if (secretField && parsed.problems.length) problems.push({ path, message: SECRET_FIELD_DIRECTIVE });
+    else for (const message of parsed.problems) problems.push({ path, message });
     if (parsed.problems.length) return unknownValue();
     const directives = parsed.parts.filter((p): p is Directive => typeof p !== "string");
     let secret = false;
     for (const d of directives) {
-      if (d.kind === "ResourceParam") refs.push({ path, resource: d.resource, param: d.param });
+      if (d.kind === "ResourceParam") refs.push({ path, resource: d.resource, param: d.param, ...(secretField ? { secretField } : {}) });
       else {
         secrets.push({ path, name: d.name, key: d.key });
         secret = true;
@@ -260,9 +270,9 @@ function prepare(
     }
     return unknownValue("string", secret);
   }
-  if (Array.isArray(v)) return v.map((x, i) => prepare(x, [...path, i], typeOf, refs, secrets, problems));
+  if (Array.isArray(v)) return v.map((x, i) => prepare(x, [...path, i], typeOf, refs, secrets, problems, isSecret));
   if (isMap(v)) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, prepare(x, [...path, k], typeOf, refs, secrets, problems)]));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, prepare(x, [...path, k], typeOf, refs, secrets, problems, isSecret)]));
   }
   return v;
 }
@@ -274,6 +284,10 @@ function checkReferences(resources: ResourceModel[], problems: Problem[]): void 
     for (const ref of r.refs) {
       const path: Path = ["resources", r.name, ref.in ?? "properties", ...ref.path];
       const target = byName.get(ref.resource);
+      if (ref.secretField && (!target || (ref.param !== "" && !target.entry.availableParams(target.prepared).includes(ref.param)))) {
+        problems.push({ path, message: SECRET_FIELD_DIRECTIVE });
+        continue;
+      }
       if (!target) {
         if (ref.param === "") continue; // a connectTo entry, reported by checkConnections
         const near = closest(ref.resource, names);

@@ -21,3 +21,14 @@ function secretAt(schema: JsonSchema, path: readonly (string | number)[], depth:
   if (prop) return secretAt(prop, rest, depth + 1);
   return typeof s.additionalProperties === "object" ? secretAt(s.additionalProperties, rest, depth + 1) : false;
 }
+
+/**
+ * Arguments of a child resource (`overrides`) whose values are secrets: the
+ * ones pulumi-aws marks secret (`authToken` of aws.elasticache.ReplicationGroup,
+ * `password`/`masterPassword`, `secretString`, API and access keys, tokens), by name.
+ */
+const SECRET_ARGUMENT = /(password|passwd|secret|token|apikey|api_key|accesskey|privatekey|credential|passphrase)/i;
+
+export function isSecretArgument(name: string): boolean {
+  return SECRET_ARGUMENT.test(name);
+}

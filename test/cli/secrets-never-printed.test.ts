@@ -70,3 +70,75 @@ describe("secrets are never printed", () => {
     assert.ok(!/98765|SecretApiKey/.test(r.err), r.err);
   });
 });
+
+describe("secrets are never printed, in any form", function () {
+  this.timeout(120_000);
+  const redis = (password: string, extra = "") => `resources:
+  cache:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t4g.small
+      defaultUserPassword: ${JSON.stringify(password)}
+${extra}`;
+
+  it("plan: a --secret value holding a quote, a backslash or a newline is redacted where a message JSON-escapes it", async () => {
+    const f = tmpFile(redis("$Secret('pw')", "    overrides:\n      replicationGroup:\n        engineVersion: $Secret('ev')\n"));
+    for (const value of ['LEAKQ"quoted\\value', "LEAKN\nnewline-value", "LEAKT\ttab'single"]) {
+      const r = await cli("plan", f, "--secret", "pw=a-long-enough-password-1", "--secret", `ev=${value}`);
+      assert.strictEqual(r.code, 1, r.err);
+      assert.ok(!/LEAK/.test(r.out + r.err), r.err);
+      assert.match(r.err, /engineVersion .*\[secret\].* is not <major>\.<minor>/);
+    }
+  });
+
+  it("redact: raw, JSON-escaped, shell-quoted and cut forms of a secret are all replaced", () => {
+    const { redact, secretTexts } = require("../../src/cli/redact") as typeof import("../../src/cli/redact");
+    const secret = `Tr0ub4dor"&'3\\horse$battery-staple-correct-horse`;
+    const texts = secretTexts([secret]);
+    const forms = [
+      secret,
+      JSON.stringify(secret),
+      `'${secret.replace(/'/g, `'\\''`)}'`,
+      `"${secret.replace(/["\\$`]/g, "\\$&")}"`,
+      `'${secret.slice(0, 20)}…'`,
+      `${JSON.stringify(secret).slice(0, 30)}…`,
+    ];
+    for (const form of forms) {
+      const out = redact(`value ${form} is wrong`, texts);
+      assert.ok(!out.includes("Tr0ub4dor") && !out.includes("battery") && !out.includes("horse"), `${form} -> ${out}`);
+    }
+  });
+
+  for (const [what, literal, leak] of [
+    ["an unknown directive", "Kq9$LeakPartOne(x)-rest", "LeakPartOne"],
+    ["a Pulumi YAML interpolation", "pre${LeakTwo.port}post", "LeakTwo"],
+    ["a directive with a bad secret name", "x$Secret(Leak.Three.x)y", "Leak.Three"],
+    ["a reference to a resource not in the file", "x$ResourceParam(LeakFour, host)y", "LeakFour"],
+    ["an unclosed directive", "x$Secret(LeakFive", "LeakFive"],
+  ] as const) {
+    it(`a literal in a secret field holding ${what} is refused without quoting it, in validate and every diff format`, async () => {
+      const f = tmpFile(redis(literal));
+      const shown: string[] = [];
+      const v = await cli("validate", f);
+      assert.strictEqual(v.code, 1);
+      shown.push(v.err);
+      assert.match(v.err, /:6:28: this field is secret, so its value is not shown/);
+      for (const format of ["text", "markdown", "json"]) {
+        const d = await cli("diff", "--format", format, "--new-stack", f);
+        shown.push(d.out, d.err);
+      }
+      for (const s of shown) assert.ok(!s.includes(leak), s);
+    });
+  }
+
+  it("diff: a secret argument written in overrides (authToken) is masked in the config section, text and JSON", async () => {
+    const a = tmpFile(redis("$Secret('pw')", "    overrides:\n      replicationGroup:\n        authToken: OldOverrideToken-123456\n"));
+    const b = tmpFile(redis("$Secret('pw')", "    overrides:\n      replicationGroup:\n        authToken: NewOverrideToken-654321\n"));
+    for (const format of ["text", "json"]) {
+      const r = await cli("diff", "--format", format, a, b);
+      assert.ok(!/OverrideToken/.test(r.out + r.err), r.out + r.err);
+      assert.match(r.out, /authToken/);
+      assert.match(r.out, /\[secret\]/);
+    }
+  });
+});

@@ -39,3 +39,49 @@ describe("loading YAML with positions", () => {
     assert.match(broken.syntaxProblems[0].message, /^invalid YAML: /);
   });
 });
+
+describe("loading YAML: alias work is bounded before the library expands aliases", () => {
+  it("a file of 40,000 distinct anchors each used once loads or is refused in under 2 s", () => {
+    const items: string[] = [];
+    for (let i = 0; i < 40_000; i++) items.push(`&a${i} 0, *a${i}`);
+    const started = Date.now();
+    const l = loadText("f.yaml", `z: [${items.join(", ")}]\n`);
+    const ms = Date.now() - started;
+    assert.ok(ms < 2000, `took ${ms} ms`);
+    assert.strictEqual(l.syntaxProblems.length, 1);
+    assert.match(l.syntaxProblems[0].message, /^invalid YAML: the file uses 40000 aliases \(\*name\); a stack file may use at most 1000/);
+  });
+
+  it("an anchor merged into 150 resources (`<<: *defaults`) is read, not refused as an attack", () => {
+    let text = "defaults: &d {type: http-api-gateway}\nresources:\n";
+    for (let i = 0; i < 150; i++) text += `  g${i}:\n    <<: *d\n`;
+    const l = loadText("f.yaml", text);
+    assert.deepStrictEqual(l.syntaxProblems, []);
+    assert.strictEqual((l.value as { resources: Record<string, { type: string }> }).resources.g149.type, "http-api-gateway");
+  });
+});
+
+describe("loading YAML with aliases: cost linear in the file", () => {
+  it("a 2 MiB flow list of anchors, 1000 of them used, loads in under 3 s", function () {
+    this.timeout(30_000);
+    const parts: string[] = [];
+    let size = 0;
+    for (let i = 0; size < 2 * 1024 * 1024 - 100; i++) {
+      const p = i < 1000 ? `&a${i} 0, *a${i}` : `&a${i} 0`;
+      parts.push(p);
+      size += p.length + 2;
+    }
+    const started = Date.now();
+    const l = loadText("f.yaml", `z: [${parts.join(", ")}]\n`);
+    const ms = Date.now() - started;
+    assert.deepStrictEqual(l.syntaxProblems, []);
+    assert.strictEqual((l.value as { z: unknown[] }).z.length, parts.length + 1000);
+    assert.ok(ms < 3000, `took ${ms} ms`);
+  });
+
+  it("an alias inside its own anchor is refused, not followed forever", () => {
+    const l = loadText("f.yaml", "a: &x [1, *x]\n");
+    assert.strictEqual(l.syntaxProblems.length, 1);
+    assert.match(l.syntaxProblems[0].message, /invalid YAML: .*alias/);
+  });
+});

@@ -5,6 +5,7 @@
 // wrong is a BundleProblem naming the property to blame.
 import { createHash } from "crypto";
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import type * as Esbuild from "esbuild";
 import { deterministicZip } from "../../shared/zip";
@@ -73,11 +74,29 @@ function readStamp(file: string): Stamp | undefined {
   }
 }
 
+/**
+ * Where a function's bundle is cached: `.stackfile-cache` beside its entry
+ * when the entry is inside the project (the folder stackfile runs in), else
+ * a folder of the OS's temporary one, never beside a file elsewhere (an
+ * absolute entryfilePath into a global install must not write there).
+ */
+function cacheRoot(entryDir: string): string {
+  const project = path.resolve(process.cwd());
+  if (entryDir === project || entryDir.startsWith(project + path.sep)) return path.join(entryDir, CACHE_DIR);
+  return path.join(os.tmpdir(), "stackfile-cache", sha256(entryDir).slice(0, 16));
+}
+
 /** Written whole or not at all. */
 function writeAtomic(file: string, data: Buffer | string): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, data);
-  fs.renameSync(tmp, file);
+  try {
+    fs.writeFileSync(tmp, data);
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    // A full disk or a read-only folder leaves no half-written file behind.
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
 }
 
 /** The stamp's bundle when every file it was made from is unchanged, every import would resolve as it did, and the zip is whole. */
@@ -96,13 +115,18 @@ export function bundleFunction(entryFile: string, opts: BundleOptions): Bundle {
   const shown = path.relative(process.cwd(), entry) || entry;
   if (!fs.existsSync(entry)) throw new BundleProblem("entryfilePath", `entryfilePath ${shown} does not exist`);
   if (!fs.statSync(entry).isFile()) throw new BundleProblem("entryfilePath", `entryfilePath ${shown} is not a file`);
+  // A link to the kernel's files (/proc/self/environ) would be bundled, and its text quoted in errors.
+  const real = fs.realpathSync(entry);
+  if (["/proc", "/sys", "/dev"].some((d) => real === d || real.startsWith(`${d}/`))) {
+    throw new BundleProblem("entryfilePath", `entryfilePath ${shown} leads to ${real.split("/").slice(0, 2).join("/")}, which holds no source file; point it at the function's .ts or .js file`);
+  }
   // Loaded here: validate and schema never need it.
   const esbuild = require("esbuild") as typeof Esbuild;
   const dir = path.dirname(entry);
   const base = path.basename(entry);
   const target = opts.runtime === "nodejs20.x" ? "node20" : "node22";
   const key = sha256(JSON.stringify([BUNDLE_STEP_VERSION, esbuild.version, target, base]));
-  const cacheDir = path.join(dir, CACHE_DIR, `function-${base.replace(/[^A-Za-z0-9._-]/g, "_")}-${key.slice(0, 8)}`);
+  const cacheDir = path.join(cacheRoot(dir), `function-${base.replace(/[^A-Za-z0-9._-]/g, "_")}-${key.slice(0, 8)}`);
   const stampFile = path.join(cacheDir, "stamp.json");
   const say = opts.say ?? stderrLine;
   const label = opts.label ?? base;

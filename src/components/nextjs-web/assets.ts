@@ -3,6 +3,7 @@
 import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
+import { globMatcher } from "../../shared/glob";
 import type { OpenNextOutput } from "./build";
 import type { NextjsFileOption } from "./properties";
 
@@ -51,29 +52,6 @@ export function contentType(file: string): string {
   return TYPES[ext] ?? "application/octet-stream";
 }
 
-/** A glob (`**`, `*`, `?`, `{a,b}`) as a regular expression over `/`-separated paths. */
-export function globToRegExp(glob: string): RegExp {
-  let re = "";
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "*" && glob[i + 1] === "*") {
-      const slash = glob[i + 2] === "/";
-      re += slash ? "(?:.*/)?" : ".*";
-      i += slash ? 2 : 1;
-    } else if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else if (c === "{") {
-      const end = glob.indexOf("}", i);
-      if (end < 0) re += "\\{";
-      else {
-        re += `(?:${glob.slice(i + 1, end).split(",").map((s) => s.replace(/[.+^$()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")).join("|")})`;
-        i = end;
-      }
-    } else re += c.replace(/[.+^$()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`^${re}$`);
-}
-
 /**
  * A pattern as .gitignore reads one: without a slash it matches a file's name
  * at any depth (`*.js`); with one (or a leading `/`) it is anchored at the
@@ -81,8 +59,8 @@ export function globToRegExp(glob: string): RegExp {
  */
 function patternMatcher(pattern: string): (rel: string) => boolean {
   const anchored = pattern.includes("/") && !/^\*\*\/[^/]*$/.test(pattern);
-  const re = globToRegExp(pattern.replace(/^\//, ""));
-  return anchored ? (rel) => re.test(rel) : (rel) => re.test(rel) || re.test(rel.slice(rel.lastIndexOf("/") + 1));
+  const matches = globMatcher(pattern.replace(/^\//, ""));
+  return anchored ? matches : (rel) => matches(rel) || matches(rel.slice(rel.lastIndexOf("/") + 1));
 }
 
 /** Whether a file (path relative to the static files) is selected by a fileOptions entry. */

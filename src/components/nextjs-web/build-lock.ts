@@ -6,6 +6,11 @@
 // again there: two waiters that both judged a lock stale remove it once, and
 // never the lock one of them has taken since. Any file of the lock may vanish
 // between two steps (its holder finishing): that is a retry, never an error.
+// The holder renews a lease (the owner file's modification time) every few
+// seconds from a worker thread, which runs while the build blocks the main
+// one: a lock whose lease has run out is stale whoever names it (a CI
+// container gone with its hostname, a pid reused by an unrelated process).
+import { Worker } from "worker_threads";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -17,7 +22,12 @@ const GIVE_UP_MS = 30 * 60 * 1000;
 /** A lock (or takeover lock) with no owner file this old was left half-made by a killed process. */
 const HALF_MADE_MS = 10_000;
 
-interface Owner { pid: number; host: string; started: number }
+/** A lease not renewed for this long is stale. */
+export const LEASE_MS = 30_000;
+/** The holder renews its lease this often. */
+export const RENEW_MS = 5_000;
+
+interface Owner { pid: number; host: string; started: number; renewed: number }
 
 function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -36,8 +46,10 @@ const code = (err: unknown) => (err as NodeJS.ErrnoException)?.code;
 
 function ownerOf(lock: string): Owner | undefined {
   try {
-    const o = JSON.parse(fs.readFileSync(path.join(lock, "owner.json"), "utf8")) as Owner;
-    return typeof o?.pid === "number" ? o : undefined;
+    const file = path.join(lock, "owner.json");
+    const o = JSON.parse(fs.readFileSync(file, "utf8")) as Owner;
+    if (typeof o?.pid !== "number") return undefined;
+    return { ...o, renewed: fs.statSync(file).mtimeMs };
   } catch {
     return undefined;
   }
@@ -53,10 +65,13 @@ function age(dir: string): number | undefined {
   }
 }
 
-/** The lock's state: free (gone), stale (its process gone on this machine, or half-made long ago), or held. */
+/** The lock's state: free (gone), stale (its process gone on this machine, its lease run out, or half-made long ago), or held. */
 function judge(lock: string): { state: "free" } | { state: "stale"; owner?: Owner } | { state: "held"; owner?: Owner } {
   const owner = ownerOf(lock);
-  if (owner) return owner.host === os.hostname() && !alive(owner.pid) ? { state: "stale", owner } : { state: "held", owner };
+  if (owner) {
+    const gone = owner.host === os.hostname() && !alive(owner.pid);
+    return gone || Date.now() - owner.renewed > LEASE_MS ? { state: "stale", owner } : { state: "held", owner };
+  }
   const made = age(lock);
   if (made === undefined) return { state: "free" };
   // The owner file is written just after the directory: give its maker time.
@@ -93,6 +108,17 @@ function takeOver(lock: string): void {
   }
 }
 
+/** A worker thread that renews the lease of `file` every RENEW_MS until terminated; it never keeps the process alive. */
+function renewLease(file: string): Worker {
+  const worker = new Worker(
+    `const fs = require("fs"); const { workerData } = require("worker_threads");
+     setInterval(() => { try { const now = new Date(); fs.utimesSync(workerData.file, now, now); } catch {} }, workerData.every);`,
+    { eval: true, workerData: { file, every: RENEW_MS } },
+  );
+  worker.unref();
+  return worker;
+}
+
 /** Runs `fn` holding the app directory's build lock; `say` tells what it waits for. */
 export function withBuildLock<T>(appDir: string, label: string, say: (line: string) => void, fn: () => T): T {
   const lock = path.join(appDir, LOCK);
@@ -100,7 +126,7 @@ export function withBuildLock<T>(appDir: string, label: string, say: (line: stri
   let told = false;
   for (;;) {
     if (take(lock)) {
-      fs.writeFileSync(path.join(lock, "owner.json"), JSON.stringify({ pid: process.pid, host: os.hostname(), started: Date.now() } satisfies Owner));
+      fs.writeFileSync(path.join(lock, "owner.json"), JSON.stringify({ pid: process.pid, host: os.hostname(), started: Date.now() }));
       break;
     }
     const seen = judge(lock);
@@ -115,13 +141,15 @@ export function withBuildLock<T>(appDir: string, label: string, say: (line: stri
       told = true;
     }
     if (Date.now() - start > GIVE_UP_MS) {
-      throw new BuildError(`another build of ${appDir} has held ${lock} for 30 minutes; if no build is running, delete that folder`);
+      throw new BuildError(`another build of ${appDir} has held ${lock} for 30 minutes, renewing its lease; if no build is running, delete that folder`);
     }
     sleep(WAIT_MS);
   }
+  const lease = renewLease(path.join(lock, "owner.json"));
   try {
     return fn();
   } finally {
+    void lease.terminate();
     fs.rmSync(lock, { recursive: true, force: true });
   }
 }

@@ -69,8 +69,13 @@ export function outputsDigest(outDir: string): OutputsDigest {
 export function writeStamp(outDir: string, sourceHash: string, keys: string): void {
   const tmp = path.join(outDir, `${STAMP}.${process.pid}.tmp`);
   const stamp: Stamp = { sourceHash, keys, outputs: outputsDigest(outDir) };
-  fs.writeFileSync(tmp, JSON.stringify(stamp) + "\n");
-  fs.renameSync(tmp, path.join(outDir, STAMP));
+  try {
+    fs.writeFileSync(tmp, JSON.stringify(stamp) + "\n");
+    fs.renameSync(tmp, path.join(outDir, STAMP));
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
 }
 
 /** Why the output in `outDir` is not what `stamp` vouches for, or undefined when it is. */

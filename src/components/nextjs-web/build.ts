@@ -2,7 +2,6 @@
 // at a time per app directory, skipped when the sources have not changed and
 // what the last build left is whole, its output made independent of where the
 // checkout is, and the image optimizer's sharp made to match its CPU.
-import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { sourceHash } from "./source-hash";
@@ -10,7 +9,9 @@ import { BuildError } from "./build-error";
 import { checkEdgePackageSize, serverModule } from "./edge-package";
 import { EDGE, STREAMING, openNextCommand, overrideConfig } from "./open-next-config";
 import { outputsChanged, readOutput, readStamp, writeStamp, type Stamp } from "./build-stamp";
-import { withBuildLock } from "./build-lock";
+import { LOCK, withBuildLock } from "./build-lock";
+import { runInGroup, type BuildCommand } from "./build-process";
+import { keepingLastGood, recoverAside } from "./last-good";
 import { normalizeBuildPaths } from "./normalize-output";
 import { ensureSharpForArm64 } from "./sharp";
 import { BUILD_SECRET_CONFIG, BUILD_SECRET_ENV, buildKeys, pinPreviewKeys, type BuildKeys } from "./build-keys";
@@ -91,9 +92,10 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
 
   const { output, hash, built } = withBuildLock(dir, label, say, () => {
     const override = streaming ? STREAMING : edge ? EDGE : undefined;
-    const command = opts.buildCommand ?? openNextCommand(dir) + (override ? ` --config-path ${overrideConfig(dir, override)}` : "");
+    const command = buildCommandOf(dir, opts.buildCommand, override);
     const keysUsed = keys?.fingerprint ?? "random";
     const hash = sourceHash(dir, [opts.buildCommand ?? "open-next build", BUILD_STEP_VERSION, streaming ? "streaming" : edge ? "edge" : "buffered", `keys:${keysUsed}`]);
+    recoverAside(outDir);
     const stamp = readStamp(outDir);
     const last = stamp?.sourceHash === hash ? lastBuild(dir, outDir, stamp) : undefined;
     if (last && "output" in last) {
@@ -104,17 +106,20 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
     else if (stamp && stamp.keys !== keysUsed) say(`${label}: the last build used other build keys; building again`);
     say(`building ${label} (${opts.buildCommand ? `\`${opts.buildCommand}\`` : "OpenNext"}) in ${where} ...`);
     const started = Date.now();
-    runBuild(dir, command, opts, say, keys);
-    const result = readOutput(dir, outDir);
-    if ("why" in result) {
-      throw new BuildError(`the build of ${appDir} left no usable .open-next (${result.why}); buildCommand must run \`open-next build\` (from @opennextjs/aws)`);
-    }
-    checkTarget(appDir, result.output, streaming, edge);
-    if (edge) checkEdgePackageSize(path.join(dir, result.output.origins.default.bundle));
-    normalizeBuildPaths(outDir);
-    if (keys) pinPreviewKeys(outDir, keys.preview);
-    ensureSharpForArm64(outDir, result.output);
-    writeStamp(outDir, hash, keysUsed);
+    const result = keepingLastGood(outDir, () => {
+      runBuild(dir, command, opts, say, keys);
+      const read = readOutput(dir, outDir);
+      if ("why" in read) {
+        throw new BuildError(`the build of ${appDir} left no usable .open-next (${read.why}); buildCommand must run \`open-next build\` (from @opennextjs/aws)`);
+      }
+      checkTarget(appDir, read.output, streaming, edge);
+      if (edge) checkEdgePackageSize(path.join(dir, read.output.origins.default.bundle));
+      normalizeBuildPaths(outDir);
+      if (keys) pinPreviewKeys(outDir, keys.preview);
+      ensureSharpForArm64(outDir, read.output);
+      writeStamp(outDir, hash, keysUsed);
+      return read;
+    });
     say(`${label}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { output: result.output, hash, built: true };
   });
@@ -149,23 +154,35 @@ function lastBuild(dir: string, outDir: string, stamp: Stamp): { output: OpenNex
   return changed ? { why: changed } : read;
 }
 
+/** The user's buildCommand (a shell command), else OpenNext as a program and its arguments: no shell. */
+function buildCommandOf(dir: string, buildCommand: string | undefined, override: Record<string, string> | undefined): BuildCommand {
+  if (buildCommand !== undefined) return { shell: buildCommand };
+  const openNext = openNextCommand(dir);
+  return { file: openNext.file, args: [...openNext.args, ...(override ? ["--config-path", overrideConfig(dir, override)] : [])] };
+}
+
 /** Runs the build command; its output shows live with `verbose`, else only when it fails. */
-function runBuild(dir: string, command: string, opts: BuildOptions, say: (line: string) => void, keys: BuildKeys | undefined): void {
+function runBuild(dir: string, command: BuildCommand, opts: BuildOptions, say: (line: string) => void, keys: BuildKeys | undefined): void {
   const verbose = opts.verbose ?? process.env.STACKFILE_VERBOSE === "1";
   const shown = opts.buildCommand ?? "open-next build";
-  const r = spawnSync(command, {
+  const r = runInGroup({
+    command,
     cwd: dir,
-    shell: true,
-    stdio: verbose ? ["ignore", process.stderr, process.stderr] : ["ignore", "pipe", "pipe"],
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, ...keys?.env, NEXT_TELEMETRY_DISABLED: "1" },
+    live: verbose,
+    // Secrets given to stackfile in its environment are not the build's.
+    env: { ...withoutStackfileSecrets(process.env), ...keys?.env, NEXT_TELEMETRY_DISABLED: "1" },
+    lock: { dir: path.join(dir, LOCK), pid: process.pid },
   });
   if (r.error) throw new BuildError(`could not run the build of ${dir} (${shown}): ${r.error.message}`);
   if (r.status !== 0) {
     if (!verbose) say(indent(`${r.stdout ?? ""}\n${r.stderr ?? ""}`));
     throw new BuildError(`the build of ${dir} failed: \`${shown}\` exited with ${r.status ?? r.signal}; its output is above`);
   }
+}
+
+/** `STACKFILE_SECRET_<NAME>` variables are for stackfile's $Secret, never passed on to a build. */
+function withoutStackfileSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith("STACKFILE_SECRET_")));
 }
 
 /** The build must be for the server the component makes. */

@@ -23,11 +23,12 @@ export const OPEN_NEXT_VERSION = "4.1.12";
  * with no Next.js site installs neither OpenNext nor Next.js.
  * (Its exports hide package.json, so the CLI file is looked for directly.)
  */
-export function openNextCommand(appDir: string, fallback: readonly string[] = require.resolve.paths("@opennextjs/aws") ?? []): string {
+export function openNextCommand(appDir: string, fallback: readonly string[] = require.resolve.paths("@opennextjs/aws") ?? []): { file: string; args: string[] } {
   const fromApp = createRequire(path.join(path.resolve(appDir), "package.json")).resolve.paths("@opennextjs/aws") ?? [];
   for (const dir of [...fromApp, ...fallback]) {
     const bin = path.join(dir, "@opennextjs", "aws", "dist", "index.js");
-    if (fs.existsSync(bin)) return `"${process.execPath}" "${bin}" build`;
+    // Paths as arguments, never spliced into a shell string (an app folder may be named `$(...)`).
+    if (fs.existsSync(bin)) return { file: process.execPath, args: [bin, "build"] };
   }
   throw new BuildError(
     `nextjs-web builds with OpenNext, which is not installed; run \`npm install --save-dev @opennextjs/aws@${OPEN_NEXT_VERSION}\` ` +

@@ -4,35 +4,97 @@
 // app depends on, directly or through another one, are in (a monorepo's local
 // packages), and so is the lockfile
 // found walking up. Paths are hashed relative to the app: the same sources
-// hash the same wherever the checkout is.
+// hash the same wherever the checkout is. What the build itself writes
+// (`next-env.d.ts`, `.next`, ...) and what git ignores are never inputs: a
+// fresh checkout and the one a build ran in hash the same. A symlink to a
+// system folder (`/usr`, `/proc`) or outside the git checkout is not followed.
+import { spawnSync } from "child_process";
 import { createHash, type Hash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
+import { BuildError } from "./build-error";
 import { LOCK } from "./build-lock";
+import { LAST_GOOD } from "./last-good";
 import { GENERATED_CONFIG } from "./open-next-config";
 
-const SKIP = new Set(["node_modules", ".next", ".open-next", ".git", ".turbo", ".vercel", ".sst", LOCK, GENERATED_CONFIG]);
+/**
+ * Never sources: dependencies, version control, and what builds write
+ * (Next.js writes `next-env.d.ts` and `.next`, OpenNext `.open-next`, tsc
+ * `*.tsbuildinfo`, turbo `.turbo`, SWC `.swc`), and stackfile's own files.
+ */
+const SKIP = new Set(["node_modules", ".next", ".open-next", ".git", ".turbo", ".vercel", ".sst", ".swc", "next-env.d.ts", ".stackfile-cache", LAST_GOOD, LOCK, `${LOCK}.takeover`, GENERATED_CONFIG]);
+const SKIP_SUFFIXES = [".tsbuildinfo"];
+/** Folders a symlink may point into without being followed: the system's, never an app's sources. */
+const SYSTEM = ["/proc", "/sys", "/dev", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib64", "/boot"];
+/** More files than this below an app is not a source tree (a symlink to a disk, a forgotten data folder). */
+export const MAX_SOURCE_FILES = 200_000;
 const LOCKFILES = ["package-lock.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb", "bun.lock"];
 
+interface Walk {
+  out: string[];
+  seen: Set<string>;
+  /** Paths (relative to the walk's root; folders end in `/`) that git ignores. */
+  ignored: Set<string>;
+  /** The git checkout's top folder (else the walk's root): a symlink may lead anywhere inside it. */
+  top?: string;
+  root: string;
+}
+
+const inside = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+
+/** Whether a symlink's target is walked: inside the git checkout when there is one, else anywhere but a system folder. */
+function followable(real: string, w: Walk): boolean {
+  if (w.top !== undefined) return inside(real, w.top);
+  return inside(real, w.root) || !SYSTEM.some((s) => inside(real, s));
+}
+
+function readFolder(dir: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new BuildError(`cannot read ${dir} to hash the app's sources (${code ?? (err as Error).message}); make it readable, or move it out of the app folder`);
+  }
+}
+
 /** Files below `dir` (relative, `/`-separated), following symlinks once (a symlink cycle is walked once). */
-function walk(dir: string, rel: string, out: string[], seen: Set<string>): void {
+function walk(dir: string, rel: string, w: Walk): void {
   const real = fs.realpathSync(dir);
-  if (seen.has(real)) return;
-  seen.add(real);
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name)) continue;
+  if (w.seen.has(real)) return;
+  w.seen.add(real);
+  for (const entry of readFolder(dir)) {
+    if (SKIP.has(entry.name) || SKIP_SUFFIXES.some((s) => entry.name.endsWith(s))) continue;
     const p = path.join(dir, entry.name);
     const r = rel ? `${rel}/${entry.name}` : entry.name;
+    if (w.ignored.has(r) || w.ignored.has(`${r}/`)) continue;
     let stat: fs.Stats;
     try {
-      stat = entry.isSymbolicLink() ? fs.statSync(p) : (entry as unknown as fs.Stats);
+      if (entry.isSymbolicLink()) {
+        if (!followable(fs.realpathSync(p), w)) continue;
+        stat = fs.statSync(p);
+      } else stat = entry as unknown as fs.Stats;
     } catch {
-      continue; // a dangling link
+      continue; // a dangling link, or a loop
     }
-    if (stat.isDirectory()) walk(p, r, out, seen);
-    else if (stat.isFile()) out.push(r);
+    if (stat.isDirectory()) walk(p, r, w);
+    else if (stat.isFile()) {
+      w.out.push(r);
+      if (w.out.length > MAX_SOURCE_FILES) {
+        throw new BuildError(`the sources of ${w.root} hold more than ${MAX_SOURCE_FILES} files; an app's sources are far fewer: move data out of the app folder, or git-ignore it`);
+      }
+    }
   }
-  seen.delete(real);
+  w.seen.delete(real);
+}
+
+/** The git checkout holding `dir` and the paths below `dir` git ignores (folders with a trailing `/`); none outside git. */
+function gitIgnored(dir: string): { top?: string; ignored: Set<string> } {
+  const git = (args: string[]) => spawnSync("git", args, { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "ignore"] });
+  const top = git(["rev-parse", "--show-toplevel"]);
+  if (top.status !== 0 || !top.stdout) return { ignored: new Set() };
+  const listed = git(["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory"]);
+  const ignored = listed.status === 0 ? listed.stdout.split("\0").filter(Boolean) : [];
+  return { top: fs.realpathSync(top.stdout.trim()), ignored: new Set(ignored) };
 }
 
 /** The nearest lockfile at or above `dir`, if any. */
@@ -97,7 +159,8 @@ export function workspacePackages(appDir: string): { name: string; dir: string }
 
 function hashFiles(hash: Hash, root: string, prefix: string): void {
   const files: string[] = [];
-  walk(root, "", files, new Set());
+  const { top, ignored } = gitIgnored(root);
+  walk(root, "", { out: files, seen: new Set(), ignored, top, root: fs.realpathSync(root) });
   for (const rel of files.sort()) hash.update(`${prefix}${rel}`).update("\0").update(fs.readFileSync(path.join(root, rel))).update("\0");
 }
 

@@ -7,7 +7,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { execSync, spawnSync } from "child_process";
-import { LOCK, withBuildLock } from "../../../src/components/nextjs-web/build-lock";
+import { LEASE_MS, LOCK, RENEW_MS, withBuildLock } from "../../../src/components/nextjs-web/build-lock";
 
 function appDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "lock-app-"));
@@ -32,9 +32,15 @@ function deadPid(): number {
   return spawnSync("true").pid!;
 }
 
-function holdLock(dir: string, pid: number, started = Date.now()): void {
+function holdLock(dir: string, pid: number, started = Date.now(), host = os.hostname()): void {
   fs.mkdirSync(path.join(dir, LOCK));
-  fs.writeFileSync(path.join(dir, LOCK, "owner.json"), JSON.stringify({ pid, host: os.hostname(), started }));
+  fs.writeFileSync(path.join(dir, LOCK, "owner.json"), JSON.stringify({ pid, host, started }));
+}
+
+/** Makes the lock's lease look last renewed `ms` ago. */
+function leaseAge(dir: string, ms: number): void {
+  const then = new Date(Date.now() - ms);
+  fs.utimesSync(path.join(dir, LOCK, "owner.json"), then, then);
 }
 
 /** Runs `fn` with fs.readFileSync of the lock's owner file replaced, once, by `onRead`. */
@@ -109,5 +115,35 @@ describe("the build lock", function () {
     }, () => withBuildLock(dir, "web", (l) => lines.push(l), () => "ran"));
     assert.strictEqual(ran, "ran");
     assert.deepStrictEqual(lines, []);
+  });
+
+  it("a lock named by another host (a CI container gone with its hostname) whose lease ran out is taken over, not waited on", () => {
+    const dir = appDir();
+    holdLock(dir, process.pid, Date.now() - 60_000, "ci-runner-7f3a");
+    leaseAge(dir, LEASE_MS + 1000);
+    const start = Date.now();
+    assert.strictEqual(withBuildLock(dir, "web", () => undefined, () => "ran"), "ran");
+    assert.ok(Date.now() - start < 2000, `waited ${Date.now() - start} ms`);
+  });
+
+  it("a lock naming a live but unrelated process whose lease ran out is taken over", () => {
+    const dir = appDir();
+    const unrelated = liveProcess(20);
+    holdLock(dir, unrelated);
+    leaseAge(dir, LEASE_MS + 1000);
+    const start = Date.now();
+    assert.strictEqual(withBuildLock(dir, "web", () => undefined, () => "ran"), "ran");
+    assert.ok(Date.now() - start < 2000, `waited ${Date.now() - start} ms`);
+    assert.ok(alive(unrelated), "and the process itself is left alone");
+  });
+
+  it("the holder renews its lease while it works, even with its main thread blocked", () => {
+    const dir = appDir();
+    const renewedAgo = withBuildLock(dir, "web", () => undefined, () => {
+      leaseAge(dir, LEASE_MS - 1000);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RENEW_MS + 1500);
+      return Date.now() - fs.statSync(path.join(dir, LOCK, "owner.json")).mtimeMs;
+    });
+    assert.ok(renewedAgo < RENEW_MS + 1000, `lease last renewed ${renewedAgo} ms ago`);
   });
 });

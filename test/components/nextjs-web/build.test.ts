@@ -53,6 +53,24 @@ describe("the build step", function () {
     assert.deepStrictEqual(lines.slice(1), ["  | compiling...\n  | error: something broke"]);
   });
 
+  it("a failed build keeps the last good output, so going back to its sources builds nothing", () => {
+    const app = fakeApp("v1");
+    const quietly = { buildCommand: app.buildCommand, say: () => undefined };
+    assert.strictEqual(buildNextApp(app.dir, quietly).built, true);
+    fs.writeFileSync(path.join(app.dir, "src.txt"), "v2");
+    process.env.FAIL_BUILD = "1";
+    try {
+      assert.throws(() => buildNextApp(app.dir, quietly), /exited with 7/);
+    } finally {
+      delete process.env.FAIL_BUILD;
+    }
+    assert.strictEqual(fs.readFileSync(path.join(app.dir, ".open-next/assets/BUILD_ID"), "utf8"), "v1");
+    assert.ok(!fs.existsSync(path.join(app.dir, ".open-next/assets/_next/static/chunks/v2-0.js")), "nothing of the failed build is left");
+    fs.writeFileSync(path.join(app.dir, "src.txt"), "v1");
+    assert.strictEqual(buildNextApp(app.dir, quietly).built, false, "the good build is reused");
+    assert.strictEqual(app.builds(), 2);
+  });
+
   for (const [what, damage] of [
     ["a truncated stamp", (d: string) => fs.writeFileSync(path.join(d, ".open-next/.stackfile-build.json"), "{\"sourceHa")],
     ["an open-next.output.json of {}", (d: string) => fs.writeFileSync(path.join(d, ".open-next/open-next.output.json"), "{}")],

@@ -5,6 +5,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { spawnSync } from "child_process";
 import { sourceHash, workspacePackages } from "../../../src/components/nextjs-web/source-hash";
 
 /** apps/web -> @acme/ui -> @acme/utils (and back to @acme/ui: a cycle), linked in the root node_modules as npm does. */
@@ -42,5 +43,51 @@ describe("the source hash of an app in a monorepo", () => {
     const before = sourceHash(m.app);
     fs.writeFileSync(path.join(m.root, "node_modules/left/index.js"), "2");
     assert.strictEqual(sourceHash(m.app), before);
+  });
+});
+
+describe("the source hash: inputs are what the user wrote", () => {
+  function app(): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hash-app-"));
+    fs.writeFileSync(path.join(dir, "package.json"), "{}");
+    fs.writeFileSync(path.join(dir, "page.tsx"), "export default 1;");
+    return dir;
+  }
+
+  it("files the build writes (next-env.d.ts, .next, .open-next, .turbo, .swc, *.tsbuildinfo) never change it", () => {
+    const dir = app();
+    const fresh = sourceHash(dir);
+    fs.writeFileSync(path.join(dir, "next-env.d.ts"), '/// <reference types="next" />\n');
+    fs.writeFileSync(path.join(dir, "tsconfig.tsbuildinfo"), "{}");
+    for (const d of [".next", ".open-next", ".turbo", ".swc"]) {
+      fs.mkdirSync(path.join(dir, d));
+      fs.writeFileSync(path.join(dir, d, "x"), "built");
+    }
+    assert.strictEqual(sourceHash(dir), fresh);
+  });
+
+  it("git-ignored files never change it; tracked and untracked ones do", function () {
+    const dir = app();
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, encoding: "utf8" });
+    if (git("init", "-q").status !== 0) this.skip();
+    fs.writeFileSync(path.join(dir, ".gitignore"), "*.log\ncoverage/\n");
+    const before = sourceHash(dir);
+    fs.writeFileSync(path.join(dir, "debug.log"), "noise");
+    fs.mkdirSync(path.join(dir, "coverage"));
+    fs.writeFileSync(path.join(dir, "coverage", "lcov.info"), "noise");
+    assert.strictEqual(sourceHash(dir), before, "ignored files are not inputs");
+    fs.writeFileSync(path.join(dir, "new.tsx"), "export const n = 1;");
+    assert.notStrictEqual(sourceHash(dir), before, "an untracked, not ignored file is");
+  });
+
+  it("a symlink to a system folder (/usr, /proc) is not followed: hashing stays fast and never fails on it", function () {
+    if (!fs.existsSync("/usr/lib") || !fs.existsSync("/proc/self")) this.skip();
+    const dir = app();
+    const before = sourceHash(dir);
+    fs.symlinkSync("/usr", path.join(dir, "usr-link"));
+    fs.symlinkSync("/proc", path.join(dir, "proc-link"));
+    const started = Date.now();
+    assert.strictEqual(sourceHash(dir), before);
+    assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
   });
 });
