@@ -1,4 +1,4 @@
-// The `stackfile` command: validate, plan, diff, schema. Exit codes: 0 ok,
+// The `stackfile` command: validate, plan, diff, schema, init, dev. Exit codes: 0 ok,
 // 1 problems in the file (one `FILE:LINE:COL: message` line each),
 // 2 usage errors or an unreadable file. Never a stack trace.
 import * as fs from "fs";
@@ -173,6 +173,11 @@ async function diffCommand(args: string[], io: Io): Promise<number> {
   return (require("./diff-command") as typeof import("./diff-command")).diffCommand(args, io);
 }
 
+/** Loaded only for `dev` (its servers and process handling cost every other command nothing). */
+async function devCommand(args: string[], io: Io): Promise<number> {
+  return (require("../dev/command") as typeof import("../dev/command")).runDev(args, io);
+}
+
 async function schemaCommand(args: string[], io: Io): Promise<number> {
   positional(args, 0, "schema");
   const { fileSchema } = (require("../shared/schema") as typeof import("../shared/schema"));
@@ -191,6 +196,7 @@ async function initCommand(args: string[], io: Io): Promise<number> {
     io.out(`wrote ${made.files.map((f) => path.join(dir, f)).join(", ")}`);
     if (made.ignoreAdded.length) io.out(`added ${made.ignoreAdded.join(", ")} to ${path.join(dir, ".gitignore")}`);
     io.out(`next: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}npm install && npx stackfile plan`);
+    io.out(`then run it on this machine, offline: npx stackfile dev --secret <name>=<value> (see docs/dev.md)`);
     return 0;
   } catch (err) {
     if (!(err instanceof InitError)) throw err;
@@ -209,6 +215,7 @@ const COMMANDS: Record<string, (args: string[], io: Io) => Promise<number>> = {
   plan: planCommand,
   diff: diffCommand,
   schema: schemaCommand,
+  dev: devCommand,
 };
 
 export async function runCli(argv: string[], io: Io): Promise<number> {
