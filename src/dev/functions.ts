@@ -35,7 +35,7 @@ interface Pending {
 function workerCommand(): string[] {
   const ext = path.extname(__filename);
   const file = path.join(__dirname, `function-worker${ext}`);
-  return ext === ".ts" ? ["--require", "tsx/cjs", file] : [file];
+  return ext === ".ts" ? ["--require", require.resolve("tsx/cjs"), file] : [file];
 }
 
 export class DevFunction {
