@@ -77,7 +77,7 @@ export async function startRedis(spec: RedisSpec, tlsFiles: SessionTls, cacheDir
     `tls-cert-file ${JSON.stringify(tlsFiles.certFile)}`, `tls-key-file ${JSON.stringify(tlsFiles.keyFile)}`, `tls-ca-cert-file ${JSON.stringify(tlsFiles.caFile)}`,
     "tls-auth-clients no", `requirepass ${JSON.stringify(spec.password)}`, 'save ""', "appendonly no", "daemonize no",
   ];
-  if (spec.sharded) lines.push("cluster-enabled yes", "cluster-config-file nodes.conf", "tls-cluster yes", "tls-replication yes", "cluster-announce-ip 127.0.0.1", `masterauth ${JSON.stringify(spec.password)}`);
+  if (spec.sharded) lines.push("cluster-enabled yes", "cluster-config-file nodes.conf", "cluster-node-timeout 500", "tls-cluster yes", "tls-replication yes", "cluster-announce-ip 127.0.0.1", `masterauth ${JSON.stringify(spec.password)}`);
   fs.writeFileSync(conf, lines.join("\n") + "\n", { mode: 0o600 });
   const child = startChild("redis-server", [conf], { cwd: dir, log });
   for (let i = 0; ; i++) {

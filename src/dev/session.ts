@@ -124,6 +124,7 @@ export class DevSession {
     const problems: ResourceProblem[] = [];
     const props = new Map<string, Props>();
     let nextBase = this.opts.basePort;
+    const starting: Promise<ResourceProblem[]>[] = [];
     for (const r of model.resources) {
       let p: Props;
       try {
@@ -136,7 +137,7 @@ export class DevSession {
       props.set(r.name, p);
       try {
         if (r.type === "http-api-gateway") nextBase = await this.gateway(r.name, nextBase, outputs);
-        else if (r.type === "redis-cluster") await this.redis(r.name, p, outputs);
+        else if (r.type === "redis-cluster") await this.redis(r.name, p, outputs, starting);
         else if (r.type === "function") await this.function(r.name, p, types, outputs);
         else if (r.type === "nextjs-web") nextBase = await this.site(r.name, p, types, outputs, nextBase);
       } catch (err) {
@@ -144,6 +145,7 @@ export class DevSession {
         else throw err;
       }
     }
+    for (const failed of await Promise.all(starting)) problems.push(...failed);
     for (const [name, g] of this.gateways) g.update(this.gatewaySettings(name, props.get(name) ?? {}, model, props));
     if (problems.length) throw new ApplyError(problems);
   }
@@ -204,7 +206,8 @@ export class DevSession {
     };
   }
 
-  private async redis(name: string, p: Props, outputs: Outputs): Promise<void> {
+  /** Allocates the cache's port and starts its server; the start is awaited with the others' (redis-server's cluster mode takes 2 s to serve). */
+  private async redis(name: string, p: Props, outputs: Outputs, starting: Promise<ResourceProblem[]>[]): Promise<void> {
     const password = String(p.defaultUserPassword ?? "");
     const sharded = p.enableSharding === true;
     const wanted = Number(p.port ?? 6379);
@@ -212,17 +215,16 @@ export class DevSession {
     if (this.running.get(name)?.fingerprint !== fingerprint) {
       await this.stop(name);
       const { port, note } = await this.port(name, wanted);
-      let child: Child;
-      try {
-        child = await startRedis({ name, port, password, sharded }, this.tls!, this.cacheDir, this.logger(name));
-      } catch (err) {
-        this.releasePort(name);
-        throw new ApplyError([{ resource: name, path: [], message: (err as Error).message }]);
-      }
+      const start = startRedis({ name, port, password, sharded }, this.tls!, this.cacheDir, this.logger(name));
       this.running.set(name, {
         type: "redis-cluster", fingerprint, address: `rediss://127.0.0.1:${port}${sharded ? " (cluster mode)" : ""}`, note,
-        stop: () => child.stop(),
+        stop: () => start.then((child) => child.stop(), () => undefined),
       });
+      starting.push(start.then(() => [], (err) => {
+        this.running.delete(name);
+        this.releasePort(name);
+        return [{ resource: name, path: [], message: (err as Error).message }];
+      }));
     }
     outputs.set(name, redisOutputs(this.ports.get(name)!, password, sharded));
   }
