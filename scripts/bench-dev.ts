@@ -67,6 +67,11 @@ async function run(withWeb: boolean): Promise<{ api: number; web?: number; reloa
   }
 }
 
+// next dev rewrites the app's next-env.d.ts for its dev types: put the example's back.
+const NEXT_ENV = path.join(ROOT, "examples", "nextjs-app", "next-env.d.ts");
+const nextEnv = fs.readFileSync(NEXT_ENV, "utf8");
+process.on("exit", () => fs.writeFileSync(NEXT_ENV, nextEnv));
+
 void (async () => {
   const without = await run(false);
   console.log(`stackfile dev, example stack without the Next.js app: first answered request (GET /hello) after ${without.api} ms`);
