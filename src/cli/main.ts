@@ -196,7 +196,8 @@ async function initCommand(args: string[], io: Io): Promise<number> {
     io.out(`wrote ${made.files.map((f) => path.join(dir, f)).join(", ")}`);
     if (made.ignoreAdded.length) io.out(`added ${made.ignoreAdded.join(", ")} to ${path.join(dir, ".gitignore")}`);
     io.out(`next: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}npm install && npx stackfile plan`);
-    io.out(`then run it on this machine, offline: npx stackfile dev --secret <name>=<value> (see docs/dev.md)`);
+    // The secret init's stack.yaml reads (init.ts), from the environment: not on the command line.
+    io.out(`or run it on this machine, offline: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}STACKFILE_SECRET_cachePassword=<16 to 128 characters> npx stackfile dev`);
     return 0;
   } catch (err) {
     if (!(err instanceof InitError)) throw err;

@@ -136,6 +136,28 @@ describe("stackfile dev, the command", function () {
     }
   });
 
+  it("runs the project init writes, as init's last line says (GET /hello answers)", async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "init-dev-")), "app");
+    const init = await cli("init", dir);
+    const line = init.out.split("\n").find((l) => l.startsWith("or run it on this machine, offline: "))!;
+    assert.match(line, /STACKFILE_SECRET_cachePassword=<16 to 128 characters> npx stackfile dev$/);
+    const saved = process.env.STACKFILE_SECRET_cachePassword;
+    process.env.STACKFILE_SECRET_cachePassword = "Init-Cache-Password-1";
+    const dev = devInProcess([path.join(dir, "stack.yaml"), "--port", String(basePort() + 1)]);
+    try {
+      await dev.ready;
+      const api = dev.out.find((l) => l.startsWith("api "))!.split(/\s+/)[1];
+      const r = await fetch(`${api}/hello`);
+      assert.strictEqual(r.status, 200, dev.out.join("\n") + dev.err.join("\n"));
+      assert.deepStrictEqual(await r.json(), { hello: "/hello", cache: "127.0.0.1" });
+    } finally {
+      if (saved === undefined) delete process.env.STACKFILE_SECRET_cachePassword;
+      else process.env.STACKFILE_SECRET_cachePassword = saved;
+      dev.stop();
+      assert.strictEqual(await dev.code, 0);
+    }
+  });
+
   it("says how to install redis-server when it is missing", async () => {
     const file = tmpFile("resources:\n  cache:\n    type: redis-cluster\n    properties:\n      instanceSize: cache.t4g.micro\n      defaultUserPassword: x-Password-1-long-enough\n");
     const saved = process.env.PATH;
