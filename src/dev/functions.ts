@@ -90,8 +90,9 @@ export class DevFunction {
     try {
       this.build();
     } catch (err) {
-      if (!(err instanceof BundleProblem)) throw err;
-      this.log(`${err.message} (still running the last bundle)`);
+      // Whatever went wrong (a bundle error, a file gone mid-read), the last bundle keeps serving.
+      const why = err instanceof BundleProblem ? err.message : `rebuilding failed: ${(err as Error)?.message ?? String(err)}`;
+      this.log(`${why} (still running the last bundle)`);
       return;
     }
     if (this.bundleFile === before) return;

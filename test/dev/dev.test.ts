@@ -130,6 +130,17 @@ describe("stackfile dev: the test stack, end to end", function () {
     assert.strictEqual(((await (await fetch(`${api}/version`)).json()) as Json).version, "two");
   });
 
+  it("keeps serving the last bundle when an edit does not bundle, saying where the error is", async () => {
+    const from = dev.lines.length;
+    const file = path.join(dev.dir, "functions", "version.ts");
+    fs.writeFileSync(file, 'export const VERSION = "three;\n');
+    await dev.waitFor(/^\[echo\] bundling .* failed: .*version\.ts:1:\d+: .*\(still running the last bundle\)$/, 20_000, from);
+    assert.strictEqual(((await (await fetch(`${api}/version`)).json()) as Json).version, "two");
+    fs.writeFileSync(file, 'export const VERSION = "three";\n');
+    await dev.waitFor(/^\[echo\] reloaded in \d+ ms/, 20_000, from);
+    assert.strictEqual(((await (await fetch(`${api}/version`)).json()) as Json).version, "three");
+  });
+
   it("restarts what a change of the stack file changed, and keeps the rest", async () => {
     const from = dev.lines.length;
     const file = path.join(dev.dir, "stack.yaml");

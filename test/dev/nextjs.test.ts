@@ -7,10 +7,13 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { chromium, type Browser } from "playwright-core";
 import { alive, basePort, descendants, startDev, type DevProcess } from "./dev-process";
 
 const APP = path.join(__dirname, "..", "..", "examples", "nextjs-app");
 const NEXT_ENV = path.join(APP, "next-env.d.ts");
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 describe("stackfile dev: a Next.js site", function () {
   this.timeout(300_000);
@@ -87,12 +90,39 @@ describe("stackfile dev: a Next.js site", function () {
     assert.match(await (await fetch(new URL(location, web))).text(), /You said: <!-- -->hello from dev|You said: hello from dev/);
   });
 
-  it("leaves no next or redis-server process behind after Ctrl-C", async () => {
-    const children = descendants(dev.proc.pid!);
-    assert.ok(children.length >= 2, `next and redis-server run (found ${children.length})`);
-    dev.proc.kill("SIGINT");
-    assert.strictEqual(await dev.exited, 0);
-    await new Promise((r) => setTimeout(r, 300));
-    assert.deepStrictEqual(children.filter(alive), []);
+  describe("in headless Chromium", () => {
+    let browser: Browser | undefined;
+    before(async function () {
+      // .ci/run installs Debian's chromium; elsewhere without it these show as pending.
+      if (!fs.existsSync(CHROMIUM)) this.skip();
+      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    });
+    after(() => browser?.close());
+
+    it("renders a page", async () => {
+      const page = await browser!.newPage();
+      await page.goto(web);
+      assert.strictEqual(await page.textContent("h1"), "stackfile example");
+    });
+
+    it("posts a form to a server action and shows the page it redirects to", async () => {
+      const page = await browser!.newPage();
+      await page.goto(`${web}/form`);
+      await page.fill("input[name=message]", "typed in Chromium");
+      await Promise.all([page.waitForURL(/said=typed/), page.click("button[type=submit]")]);
+      assert.strictEqual(await page.textContent("#said"), "You said: typed in Chromium");
+    });
+  });
+
+  // Last: nested suites run after the tests above.
+  describe("on Ctrl-C", () => {
+    it("leaves no next or redis-server process behind after Ctrl-C", async () => {
+      const children = descendants(dev.proc.pid!);
+      assert.ok(children.length >= 2, `next and redis-server run (found ${children.length})`);
+      dev.proc.kill("SIGINT");
+      assert.strictEqual(await dev.exited, 0);
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepStrictEqual(children.filter(alive), []);
+    });
   });
 });
