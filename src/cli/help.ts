@@ -48,6 +48,27 @@ Exit: 0 every change allowed, 1 a refused change or a file with problems, 2 usag
 example:
   git show origin/main:stack.yaml | stackfile diff - stack.yaml
   stackfile diff ../base/stack.yaml stack.yaml --format markdown --allow-replace cache`,
+  dev: `usage: stackfile dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--port BASE] [--prod]
+Runs the whole stack on this machine, offline, until Ctrl-C, wired as it is in
+AWS: each http-api-gateway is a local HTTP server that routes, builds events,
+maps responses, answers CORS and logs as API Gateway HTTP APIs do; each
+function runs its plan bundle in a worker process with its deployed
+environment and timeout, reloaded when a file it was bundled from changes;
+each redis-cluster is a local redis-server (TLS, its password; cluster mode
+when sharded); each nextjs-web runs \`next dev\` with its environment.
+$ResourceParam and STP_* variables point at the local resources. Prints one
+line per resource with its local address; log lines start with [<resource>].
+A change of FILE restarts what it changed. Writes only under
+.stackfile-cache/ beside FILE. Needs redis-server for caches
+(apt-get install redis-server). See docs/dev.md.
+  --secret NAME=V       a value for $Secret(NAME) (visible to other users in ps: prefer the next two)
+  --secrets-file FILE   secrets from a YAML or JSON file, name: value
+  STACKFILE_SECRET_<NAME>=V in the environment also gives a secret
+  --port BASE           first port for gateways and sites (default 3000; a port in use -> the next free one)
+  --prod                the OpenNext build as CloudFront routes it (not available yet)
+Exit: 0 after Ctrl-C, 1 problems in FILE (as validate) or a resource that cannot start, 2 usage.
+example:
+  STACKFILE_SECRET_cachePassword=Correct-Horse-Battery-1 stackfile dev stack.yaml`,
   schema: `usage: stackfile schema
 Prints the JSON Schema of stack files (for editors; the package ships it as
 schema/stackfile.schema.json).
@@ -70,6 +91,8 @@ export const USAGE = `usage: stackfile COMMAND [ARGS]   (stackfile COMMAND --hel
   diff OLD_FILE NEW_FILE [--format F] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack]
                                         preview a change offline: what each AWS resource would do,
                                         refusing disallowed updates and unacknowledged data loss
+  dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--port BASE]
+                                        run the stack locally, offline, until Ctrl-C
   schema                                print the JSON Schema of stack files
   init [DIR]                            write a new project
   --version                             print stackfile's version

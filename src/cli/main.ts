@@ -1,4 +1,4 @@
-// The `stackfile` command: validate, plan, diff, schema. Exit codes: 0 ok,
+// The `stackfile` command: validate, plan, diff, schema, init, dev. Exit codes: 0 ok,
 // 1 problems in the file (one `FILE:LINE:COL: message` line each),
 // 2 usage errors or an unreadable file. Never a stack trace.
 import * as fs from "fs";
@@ -178,6 +178,11 @@ async function diffCommand(args: string[], io: Io): Promise<number> {
   return (require("./diff-command") as typeof import("./diff-command")).diffCommand(args, io);
 }
 
+/** Loaded only for `dev` (its servers and process handling cost every other command nothing). */
+async function devCommand(args: string[], io: Io): Promise<number> {
+  return (require("../dev/command") as typeof import("../dev/command")).runDev(args, io);
+}
+
 async function schemaCommand(args: string[], io: Io): Promise<number> {
   positional(args, 0, "schema");
   const { fileSchema } = (require("../shared/schema") as typeof import("../shared/schema"));
@@ -196,6 +201,8 @@ async function initCommand(args: string[], io: Io): Promise<number> {
     io.out(`wrote ${made.files.map((f) => path.join(dir, f)).join(", ")}`);
     if (made.ignoreAdded.length) io.out(`added ${made.ignoreAdded.join(", ")} to ${path.join(dir, ".gitignore")}`);
     io.out(`next: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}npm install && npx stackfile plan`);
+    // The secret init's stack.yaml reads (init.ts), from the environment: not on the command line.
+    io.out(`or run it on this machine, offline: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}STACKFILE_SECRET_cachePassword=<16 to 128 characters> npx stackfile dev`);
     return 0;
   } catch (err) {
     if (!(err instanceof InitError)) throw err;
@@ -214,6 +221,7 @@ const COMMANDS: Record<string, (args: string[], io: Io) => Promise<number>> = {
   plan: planCommand,
   diff: diffCommand,
   schema: schemaCommand,
+  dev: devCommand,
 };
 
 export async function runCli(argv: string[], io: Io): Promise<number> {

@@ -1,0 +1,170 @@
+// `stackfile dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--port BASE] [--prod]`:
+// refuses a stack that does not validate (validate's messages and exit
+// codes), starts every resource locally, prints one line per resource with
+// its address, prefixes every log line with `[<resource>]`, applies each
+// change of the stack file, and stops every child process on Ctrl-C.
+import * as fs from "fs";
+import { analyzeStackfile, formatProblem, formatProblems, readStackfile, RefusedFileError, sortProblems, type StackfileResult } from "../config/stackfile";
+import { positionProblems } from "../config/load";
+import { setOwn } from "../shared/own";
+import { UsageError, optionName } from "../cli/usage-error";
+import { killAllChildrenNow } from "./children";
+import { secretsFromEnvironment, secretsFromFile, SecretsFileError } from "./secrets";
+import { ApplyError, DevSession, type ResourceProblem } from "./session";
+import { MissingToolError } from "./tls";
+
+export interface DevIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export interface DevArgs {
+  file: string;
+  secrets: Record<string, string>;
+  secretsFile?: string;
+  basePort: number;
+  prod: boolean;
+}
+
+export const DEFAULT_BASE_PORT = 3000;
+
+export function parseDevArgs(args: string[]): DevArgs {
+  const files: string[] = [];
+  const secrets: Record<string, string> = {};
+  let secretsFile: string | undefined;
+  let basePort = DEFAULT_BASE_PORT;
+  let prod = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (name: string) => (a === name ? args[++i] : a.slice(name.length + 1));
+    if (a === "--prod") prod = true;
+    else if (a === "--secret" || a.startsWith("--secret=")) {
+      const spec = value("--secret");
+      const eq = spec?.indexOf("=") ?? -1;
+      if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
+      setOwn(secrets, spec.slice(0, eq), spec.slice(eq + 1));
+    } else if (a === "--secrets-file" || a.startsWith("--secrets-file=")) {
+      secretsFile = value("--secrets-file");
+      if (!secretsFile) throw new UsageError("--secrets-file takes a file (YAML or JSON, name: value)");
+    } else if (a === "--port" || a.startsWith("--port=")) {
+      const v = value("--port");
+      if (!v || !/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) throw new UsageError("--port takes a port number (1-65535), the first one gateways and sites use");
+      basePort = Number(v);
+    } else if (a.startsWith("--")) {
+      const name = optionName(a);
+      throw new UsageError(`unknown option ${/^--[a-z][a-z-]{0,30}$/.test(name) ? name : "(not shown)"} for dev`);
+    } else files.push(a);
+  }
+  if (files.length > 1) throw new UsageError(`dev takes one file (got ${files.length})`);
+  if (!files.length && !fs.existsSync("stack.yaml")) throw new UsageError("no FILE given and there is no ./stack.yaml; name the stack file (stackfile dev path/to/stack.yaml)");
+  return { file: files[0] ?? "stack.yaml", secrets, secretsFile, basePort, prod };
+}
+
+/** The analyzed file, or its problems as lines. */
+function analyze(file: string): StackfileResult | string[] {
+  let text: string;
+  try {
+    text = readStackfile(file);
+  } catch (err) {
+    if (!(err instanceof RefusedFileError)) throw err;
+    return [formatProblem({ file, line: 1, col: 1, message: err.message })];
+  }
+  const result = analyzeStackfile(file, text);
+  return result.problems.length ? formatProblems(result.problems, file) : result;
+}
+
+function problemLines(result: StackfileResult, problems: ResourceProblem[], file: string): string[] {
+  const placed = problems.map((p) => ({ path: ["resources", p.resource, "properties", ...p.path], message: p.message }));
+  return formatProblems(sortProblems(positionProblems(result.loaded, placed)), file);
+}
+
+/** Runs until `stop` resolves (Ctrl-C in the CLI). */
+export async function runDev(args: string[], io: DevIo, stopped: Promise<void> = ctrlC(), hooks: { started?(session: DevSession): void } = {}): Promise<number> {
+  const opts = parseDevArgs(args);
+  if (opts.prod) throw new UsageError("--prod (the OpenNext build served as CloudFront routes it) is not available yet; run without it for next dev");
+  const first = analyze(opts.file);
+  if (Array.isArray(first)) {
+    for (const l of first) io.err(l);
+    return 1;
+  }
+  for (const w of first.warnings) io.err(formatProblem(w));
+  let secrets: Record<string, string>;
+  try {
+    secrets = { ...secretsFromEnvironment(process.env), ...(opts.secretsFile ? secretsFromFile(opts.secretsFile) : {}), ...opts.secrets };
+  } catch (err) {
+    if (!(err instanceof SecretsFileError)) throw err;
+    io.err(`stackfile dev: ${err.message}`);
+    return 2;
+  }
+  const session = new DevSession({
+    file: opts.file, secrets, basePort: opts.basePort,
+    say: (l) => io.out(l),
+    log: (resource, line) => io.out(`[${resource}] ${line}`),
+  });
+  // Whatever happens, no child outlives this process.
+  process.once("exit", killAllChildrenNow);
+  const started = Date.now();
+  try {
+    await session.apply(first.model);
+  } catch (err) {
+    await session.close();
+    if (err instanceof ApplyError) {
+      for (const l of problemLines(first, err.problems, opts.file)) io.err(l);
+      return 1;
+    }
+    if (err instanceof MissingToolError) {
+      io.err(`stackfile dev: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+  io.out(`stackfile dev: ${first.model.resources.length} resources running locally (ready in ${Date.now() - started} ms); Ctrl-C stops them`);
+  for (const l of session.table()) io.out(l);
+  hooks.started?.(session);
+  const watcher = watchStackFile(opts.file, session, io);
+  await stopped;
+  watcher.close();
+  io.out("stackfile dev: stopping");
+  await session.close();
+  return 0;
+}
+
+/** Applies each change of the stack file; a file with problems is reported and not applied. */
+function watchStackFile(file: string, session: DevSession, io: DevIo): { close(): void } {
+  let busy = Promise.resolve();
+  const changed = () => {
+    busy = busy.then(async () => {
+      const next = analyze(file);
+      if (Array.isArray(next)) {
+        io.err(`stackfile dev: ${file} changed but has problems; still running the last version`);
+        for (const l of next) io.err(l);
+        return;
+      }
+      try {
+        await session.apply(next.model);
+        io.out(`stackfile dev: applied the change of ${file}`);
+        for (const l of session.table()) io.out(l);
+      } catch (err) {
+        if (err instanceof ApplyError) for (const l of problemLines(next, err.problems, file)) io.err(l);
+        else io.err(`stackfile dev: could not apply the change: ${(err as Error).message}`);
+      }
+    });
+  };
+  fs.watchFile(file, { interval: 250 }, (cur, prev) => {
+    if (cur.mtimeMs !== prev.mtimeMs || cur.size !== prev.size) changed();
+  });
+  return { close: () => fs.unwatchFile(file) };
+}
+
+/** Resolves on the first Ctrl-C (SIGINT) or SIGTERM. */
+export function ctrlC(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off("SIGINT", done);
+      process.off("SIGTERM", done);
+      resolve();
+    };
+    process.on("SIGINT", done);
+    process.on("SIGTERM", done);
+  });
+}

@@ -1,0 +1,180 @@
+// The local HTTP API: one HTTP server per http-api-gateway, routing as API
+// Gateway does (routes.ts), building the route's payload-format event
+// (events.ts), mapping the function's answer back (responses.ts), with CORS
+// (cors.ts), API Gateway's limits and its error answers, and one access-log
+// line per request (access-log.ts).
+import { randomBytes } from "crypto";
+import * as http from "http";
+import type { AddressInfo } from "net";
+import { accessLogLine, type AccessLogFormat } from "./access-log";
+import { isPreflight, preflightHeaders, responseCorsHeaders, withoutCorsHeaders, type CorsSettings } from "./cors";
+import { eventV1, eventV2, type GatewayRequest } from "./events";
+import { INTERNAL_ERROR, jsonMessage, responseV1, responseV2, type GatewayResponse } from "./responses";
+import { selectRoute, type DevRoute, type RouteMatch } from "./routes";
+
+/**
+ * "Payload size: 10 MB" and "Maximum integration timeout: 30 seconds" (not
+ * adjustable): "Quotas for configuring and running an HTTP API",
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html
+ */
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+export const INTEGRATION_TIMEOUT_MS = 30_000;
+
+/** What invoking a function gave: its result, or that it failed (threw, timed out, crashed). */
+export type Invocation = { ok: true; result: unknown } | { ok: false; error: string };
+
+export interface RouteTarget {
+  payloadFormat: "1.0" | "2.0";
+  /** The function's name, for the log. */
+  functionName: string;
+  invoke(event: Record<string, unknown>): Promise<Invocation>;
+}
+
+/**
+ * Where an authorizer will run (issue 28): called after a route is chosen and
+ * before its function; an answer ends the request with it (401/403), undefined lets it through.
+ */
+export type Authorize = (match: RouteMatch<RouteTarget>, request: GatewayRequest) => Promise<GatewayResponse | undefined>;
+
+export interface GatewaySettings {
+  name: string;
+  routes: DevRoute<RouteTarget>[];
+  cors?: CorsSettings;
+  /** The access-log format, or undefined when logging is disabled. */
+  accessLog?: AccessLogFormat;
+  log(line: string): void;
+  integrationTimeoutMs?: number;
+  authorize?: Authorize;
+}
+
+export interface RunningGateway {
+  port: number;
+  /** Swaps the routes and settings (after a stack file change) without a new port. */
+  update(settings: GatewaySettings): void;
+  close(): Promise<void>;
+}
+
+function requestId(): string {
+  return randomBytes(12).toString("base64").replace(/[+/]/g, "A").slice(0, 15) + "=";
+}
+
+function pairs(raw: string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i], raw[i + 1]]);
+  return out;
+}
+
+/** The body, or undefined once it passes the payload limit (then the rest is read and dropped). */
+function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_PAYLOAD_BYTES) chunks.push(c);
+    });
+    req.on("end", () => resolve(size > MAX_PAYLOAD_BYTES ? undefined : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function withTimeout(p: Promise<Invocation>, ms: number): Promise<Invocation | "timeout"> {
+  return new Promise((resolve) => {
+    const t = setTimeout(() => resolve("timeout"), ms);
+    p.then((v) => {
+      clearTimeout(t);
+      resolve(v);
+    }, (err) => {
+      clearTimeout(t);
+      resolve({ ok: false, error: String((err as Error)?.message ?? err) });
+    });
+  });
+}
+
+/** The answer to one request, and the route key it was routed by (`-` when none). */
+export async function answer(settings: GatewaySettings, request: GatewayRequest, oversized: boolean): Promise<{ response: GatewayResponse; routeKey: string }> {
+  const header = (name: string) => request.headers.find(([k]) => k.toLowerCase() === name)?.[1];
+  const cors = settings.cors;
+  if (cors && isPreflight(request.method, header)) {
+    return { response: { status: 204, headers: preflightHeaders(cors, header), body: Buffer.alloc(0) }, routeKey: "-" };
+  }
+  const withCors = (r: GatewayResponse): GatewayResponse =>
+    cors ? { ...r, headers: [...withoutCorsHeaders(r.headers), ...responseCorsHeaders(cors, header("origin"))] } : r;
+  // The 10 MB payload quota: larger requests never reach the integration.
+  if (oversized) return { response: withCors(jsonMessage(413, "Request Entity Too Large")), routeKey: "-" };
+  const match = selectRoute(settings.routes, request.method, request.rawPath);
+  if (!match) return { response: withCors(jsonMessage(404, "Not Found")), routeKey: "-" };
+  const routeKey = match.route.key;
+  const denied = settings.authorize ? await settings.authorize(match, request) : undefined;
+  if (denied) return { response: withCors(denied), routeKey };
+  const target = match.route.target;
+  const context = { routeKey, pathParameters: match.pathParameters };
+  const event = target.payloadFormat === "2.0" ? eventV2(request, context) : eventV1(request, context);
+  const ran = await withTimeout(target.invoke(event), settings.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS);
+  // An integration that does not answer within 30 s: API Gateway gives up with 503 Service Unavailable.
+  if (ran === "timeout") return { response: withCors(jsonMessage(503, "Service Unavailable")), routeKey };
+  if (!ran.ok) {
+    settings.log(`${target.functionName} failed: ${ran.error}`);
+    return { response: withCors(INTERNAL_ERROR), routeKey };
+  }
+  const mapped = target.payloadFormat === "2.0" ? responseV2(ran.result) : responseV1(ran.result);
+  if (mapped === INTERNAL_ERROR) settings.log(`${target.functionName} answered what API Gateway cannot read as a payload ${target.payloadFormat} response: 500`);
+  return { response: withCors(mapped), routeKey };
+}
+
+export function startGateway(initial: GatewaySettings, port: number): Promise<RunningGateway> {
+  let settings = initial;
+  const server = http.createServer((req, res) => {
+    const time = new Date();
+    const id = requestId();
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    void readBody(req).then(async (body) => {
+      const request: GatewayRequest = {
+        method: (req.method ?? "GET").toUpperCase(),
+        rawPath: q < 0 ? url : url.slice(0, q),
+        rawQueryString: q < 0 ? "" : url.slice(q + 1),
+        headers: pairs(req.rawHeaders),
+        body: body ?? Buffer.alloc(0),
+        sourceIp: (req.socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, ""),
+        protocol: `HTTP/${req.httpVersion}`,
+        requestId: id,
+        time,
+        apiId: settings.name.toLowerCase(),
+        domainName: req.headers.host ?? `127.0.0.1:${port}`,
+      };
+      const { response, routeKey } = await answer(settings, request, body === undefined);
+      const headers = [...response.headers, ["apigw-requestid", id], ["content-length", String(response.body.length)]] as [string, string][];
+      res.writeHead(response.status, headers.flat());
+      res.end(request.method === "HEAD" ? undefined : response.body);
+      if (settings.accessLog) {
+        settings.log(accessLogLine(settings.accessLog, {
+          requestId: id, sourceIp: request.sourceIp, time, httpMethod: request.method, routeKey,
+          status: response.status, protocol: request.protocol, responseLength: response.body.length,
+        }));
+      }
+    }).catch((err) => {
+      settings.log(`request failed: ${(err as Error).message}`);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Internal Server Error" }));
+    });
+  });
+  // Long integrations must not be cut by Node's own request timeout before API Gateway's.
+  server.requestTimeout = 0;
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        update(next) {
+          settings = next;
+        },
+        close: () => new Promise((r) => {
+          server.closeAllConnections();
+          server.close(() => r());
+        }),
+      });
+    });
+  });
+}

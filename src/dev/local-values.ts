@@ -1,0 +1,101 @@
+// A resource's properties as they are locally: every `$ResourceParam` read
+// from the local resource's outputs (a gateway's url is http://127.0.0.1:PORT,
+// a cache's host 127.0.0.1), every `$Secret` from the session's secrets; and
+// the outputs each local resource gives, with the STP_* variables connectTo
+// injects (shared/connect-to.ts names them; the cache's row of the spec's
+// table: HOST, READER_HOST, PORT).
+import { parseDirectives, type Directive } from "../config/directives";
+import { envPrefix, SES_MACRO } from "../shared/connect-to";
+import { secretValue } from "./secrets";
+
+export type Outputs = Map<string, Record<string, string | number>>;
+
+export class LocalValueError extends Error {
+  constructor(public readonly path: (string | number)[], message: string) {
+    super(message);
+  }
+}
+
+function directiveValue(d: Directive, outputs: Outputs, secrets: Record<string, string>, path: (string | number)[]): string | number {
+  if (d.kind === "ResourceParam") {
+    const v = outputs.get(d.resource)?.[d.param];
+    if (v === undefined) throw new LocalValueError(path, `$ResourceParam('${d.resource}', '${d.param}') has no local value`);
+    return v;
+  }
+  const v = secretValue(secrets, d.name, d.key);
+  if (v === undefined) {
+    const shown = d.key ? `${d.name}.${d.key}` : d.name;
+    const how = d.key ? `--secret ${d.name}='{"${d.key}":"..."}'` : `--secret ${d.name}=VALUE`;
+    throw new LocalValueError(path, `secret '${shown}' is not given; pass it in --secrets-file FILE, as STACKFILE_SECRET_${d.name}, or ${how}`);
+  }
+  return v;
+}
+
+/** `value` with its directives resolved locally. */
+export function resolveLocal(value: unknown, outputs: Outputs, secrets: Record<string, string>, path: (string | number)[] = []): unknown {
+  if (typeof value === "string") {
+    const parsed = parseDirectives(value);
+    if (!parsed) return value;
+    if (parsed.whole) return directiveValue(parsed.parts.find((p): p is Directive => typeof p !== "string")!, outputs, secrets, path);
+    return parsed.parts.map((p) => (typeof p === "string" ? p : String(directiveValue(p, outputs, secrets, path)))).join("");
+  }
+  if (Array.isArray(value)) return value.map((v, i) => resolveLocal(v, outputs, secrets, [...path, i]));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveLocal(v, outputs, secrets, [...path, k])]));
+  }
+  return value;
+}
+
+const HOST = "127.0.0.1";
+
+export function gatewayOutputs(port: number): Record<string, string> {
+  const domain = `${HOST}:${port}`;
+  const url = `http://${domain}`;
+  // Custom domains and the CDN are not run locally: they all lead to the local gateway.
+  return { domain, url, customDomains: domain, customDomainUrls: url, cdnDomain: domain, cdnUrl: url, cdnCustomDomains: domain, cdnCustomDomainUrls: url };
+}
+
+export function redisOutputs(port: number, password: string, sharded: boolean): Record<string, string | number> {
+  const connectionString = `rediss://default:${encodeURIComponent(password)}@${HOST}:${port}`;
+  const out: Record<string, string | number> = { host: HOST, port, connectionString, sharding: sharded ? "enabled" : "disabled" };
+  if (!sharded) Object.assign(out, { readerHost: HOST, readerPort: port, readerConnectionString: connectionString });
+  return out;
+}
+
+export function functionOutputs(name: string): Record<string, string> {
+  const arn = `arn:aws:lambda:local:000000000000:function:${name}`;
+  return { arn, name, logGroupArn: `arn:aws:logs:local:000000000000:log-group:/aws/lambda/${name}` };
+}
+
+export function siteOutputs(port: number): Record<string, string> {
+  return { url: `http://${HOST}:${port}` };
+}
+
+/** The STP_<NAME>_<VAR> variables of a workload's connectTo list, pointing at the local resources. */
+export function connectionVariables(connectTo: unknown, types: Map<string, string>, outputs: Outputs): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const target of Array.isArray(connectTo) ? connectTo : []) {
+    if (typeof target !== "string" || target === SES_MACRO) continue;
+    const out = outputs.get(target);
+    if (!out) continue;
+    const prefix = envPrefix(target);
+    if (types.get(target) === "redis-cluster") {
+      env[`${prefix}HOST`] = String(out.host);
+      env[`${prefix}READER_HOST`] = String(out.readerHost ?? out.host);
+      env[`${prefix}PORT`] = String(out.port);
+    } else if (types.get(target) === "function") {
+      env[`${prefix}ARN`] = String(out.arn);
+    }
+  }
+  return env;
+}
+
+/** `[{name, value}]` as a map. */
+export function environmentMap(list: unknown): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const e of Array.isArray(list) ? list : []) {
+    const { name, value } = e as { name?: unknown; value?: unknown };
+    if (typeof name === "string") env[name] = String(value ?? "");
+  }
+  return env;
+}
