@@ -87,6 +87,9 @@ function routeProblems(routes: HttpApiRoute[]): Problem[] {
  * });
  * api.addRoute({ path: "/items/{id}", method: "GET", handler: itemsFunction });
  */
+/** Every method API Gateway's CORS names (apigatewayv2 Cors.allowMethods). */
+const CORS_ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
+
 export class HttpApiGateway extends pulumi.ComponentResource {
   /** Default domain name of the API. */
   public readonly domain: pulumi.Output<string>;
@@ -141,7 +144,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
           ? {
             allowOrigins: p.cors.allowedOrigins,
             allowHeaders: p.cors.allowedHeaders,
-            allowMethods: p.cors.allowedMethods ?? this.inferredCorsMethods(),
+            allowMethods: p.cors.allowedMethods ?? this.inferredCorsMethods(p.cors.allowCredentials),
             allowCredentials: p.cors.allowCredentials,
             exposeHeaders: p.cors.exposedResponseHeaders,
             maxAge: p.cors.maxAge,
@@ -206,14 +209,18 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   /**
    * The default CORS methods: those of the routes, read once the program's
    * current synchronous step is over (so `addRoute` calls right after the
-   * constructor count). `*` routes allow every method.
+   * constructor count). `*` routes allow every method: `*`, or with
+   * credentials every method by name, since browsers read `*` as a wildcard
+   * only on requests without credentials (Fetch standard; MDN,
+   * Access-Control-Allow-Methods).
    */
-  private inferredCorsMethods(): pulumi.Output<string[]> {
-    return pulumi.output(new Promise<string[]>((resolve) => setImmediate(() => {
+  private inferredCorsMethods(allowCredentials: pulumi.Input<boolean | undefined>): pulumi.Output<string[]> {
+    const methods = pulumi.output(new Promise<string[]>((resolve) => setImmediate(() => {
       this.corsMethodsFixed = true;
-      const methods = [...this.routeMethods];
-      resolve(methods.includes("*") ? ["*"] : methods.sort());
+      resolve([...this.routeMethods]);
     })));
+    return pulumi.all([methods, allowCredentials]).apply(([ms, credentials]) =>
+      ms.includes("*") ? (credentials === true ? [...CORS_ALL_METHODS] : ["*"]) : [...ms].sort());
   }
 
   /**
