@@ -34,7 +34,11 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
       id: "image", description: "Next.js image optimization", bundleDir: bundle(imageSpec.bundle), handler: imageSpec.handler,
       memory: 1536, timeout: 25, logRetentionDays: HELPER_LOG_DAYS,
       environment: { BUCKET_NAME: bucket.bucket, BUCKET_KEY_PREFIX: output.origins.s3.originPath },
-      statements: [{ Action: ["s3:GetObject"], Resource: [pulumi.interpolate`${bucket.arn}/${output.origins.s3.originPath}/*`] }],
+      // s3:ListBucket makes a missing source image NoSuchKey (a 404 from the optimizer), not AccessDenied (GetObject API reference, "Permissions").
+      statements: [
+        { Action: ["s3:GetObject"], Resource: [pulumi.interpolate`${bucket.arn}/${output.origins.s3.originPath}/*`] },
+        { Action: ["s3:ListBucket"], Resource: [bucket.arn] },
+      ],
     });
     out.image = { fn: image.fn, host: urlHost(functionUrl(scope, "image", image.fn, false).functionUrl) };
   }

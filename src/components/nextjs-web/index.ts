@@ -175,6 +175,16 @@ export class NextjsWeb extends pulumi.ComponentResource {
           Action: "s3:GetObject",
           Resource: pulumi.interpolate`${storage.bucket.arn}/${output.origins.s3.originPath}/*`,
           Condition: { StringEquals: { "AWS:SourceArn": distribution.arn } },
+        }, {
+          // Without s3:ListBucket S3 answers a missing key with 403 AccessDenied, not 404
+          // (GetObject API reference, "Permissions"; CloudFront Developer Guide,
+          // "Restrict access to an Amazon S3 origin"): removed chunks and public files must be 404.
+          Sid: "CloudFrontSeesMissingAssets",
+          Effect: "Allow",
+          Principal: { Service: "cloudfront.amazonaws.com" },
+          Action: "s3:ListBucket",
+          Resource: storage.bucket.arn,
+          Condition: { StringEquals: { "AWS:SourceArn": distribution.arn } },
         }],
       }),
     }, parent));

@@ -60,6 +60,19 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.strictEqual(r.byName("web-s3-access-control")!.inputs.originAccessControlOriginType, "s3");
   });
 
+  it("a missing asset or source image is a 404, not a 403: CloudFront and the image optimizer may list the bucket", () => {
+    const statements = JSON.parse(r.one(W.bucketPolicy).inputs.policy).Statement;
+    const list = statements.find((s: any) => s.Action === "s3:ListBucket");
+    assert.ok(list, "the bucket policy lets CloudFront list the bucket");
+    assert.deepStrictEqual(
+      { p: list.Principal, r: list.Resource, c: list.Condition },
+      { p: { Service: "cloudfront.amazonaws.com" }, r: r.one(W.bucket).state.arn, c: { StringEquals: { "AWS:SourceArn": r.one(W.distribution).state.arn } } },
+    );
+    const image = policyOf(r, "image").find((s: any) => s.Action.includes("s3:ListBucket"));
+    assert.ok(image, "the image optimizer's role may list the bucket");
+    assert.deepStrictEqual(image.Resource, [r.one(W.bucket).state.arn]);
+  });
+
   it("syncs every static file with one resource: keys, hashes, cache headers", () => {
     const assets = r.one(W.assets).inputs;
     const files = assets.files as { key: string; hash: string; headers: Record<string, string> }[];
