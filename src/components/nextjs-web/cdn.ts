@@ -94,6 +94,10 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
     },
     { parent },));
 
+  // The image optimizer serves GET (and HEAD) only: OpenNext's image handler reads the query
+  // string, never a body, and its IAM-auth URL would refuse an unsigned POST body anyway
+  // (CloudFront Developer Guide, "Restrict access to an AWS Lambda function URL origin").
+  const IMAGE_METHODS = ["GET", "HEAD"];
   const edge = origins.edgeServerArn !== undefined;
   const behaviorFor = (origin: string) => {
     const isFunction = origin !== "s3";
@@ -101,7 +105,7 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
     return {
       targetOriginId: atEdge ? "s3" : origin,
       viewerProtocolPolicy: "redirect-to-https",
-      allowedMethods: isFunction ? ALL_METHODS : ["GET", "HEAD", "OPTIONS"],
+      allowedMethods: origin === "imageOptimizer" ? IMAGE_METHODS : isFunction ? ALL_METHODS : ["GET", "HEAD", "OPTIONS"],
       cachedMethods: ["GET", "HEAD"],
       compress: true,
       cachePolicyId: isFunction ? serverCachePolicy.id : MANAGED.cachingOptimized,
