@@ -13,7 +13,7 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/log-forwarding-ids";
  * - `domainRecordA`, `domainRecordAaaa`: alias records of a custom domain
  * - `cdnCachePolicy`, `cdnOriginRequestPolicy`, `cdnDistribution`: the CDN
  * - `cdnCertificate`, `cdnValidationRecord`, `cdnCertificateValidation`, `cdnRecordA`, `cdnRecordAaaa`: CDN custom domains
- * - `integration`, `route`, `routePermission`: one each per route
+ * - `integration`, `route`: one each per route; `routePermission`: one per function the routes invoke
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
 export const HTTP_API_GATEWAY_CHILDREN = {

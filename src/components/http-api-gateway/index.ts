@@ -1,3 +1,4 @@
+import { createHash } from "crypto";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { HttpApiGatewayProperties } from "./properties";
@@ -6,7 +7,7 @@ import { accessLogFormat } from "./access-log";
 import { createCdn } from "./cdn";
 import { createCustomDomains } from "./domains";
 import {
-  routeKey, routeMethodProblem, routeShape, variableConflictProblem, routePathProblem, routeSlug, routeSourceArnSuffix, type HttpApiGatewayIntegration,
+  routeKey, routeMethodProblem, routeShape, variableConflictProblem, routePathProblem, routeSlug, type HttpApiGatewayIntegration,
 } from "./routes";
 import { httpApiGatewayDefinition } from "./definition";
 import { checkProperties } from "../../shared/check-properties";
@@ -116,6 +117,8 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   /** Methods of the routes; the default CORS methods are read from it once. */
   private readonly routeMethods = new Set<string>();
   private corsMethodsFixed = false;
+  /** The invoke permission of each handler (one per function for this API). */
+  private readonly permissions = new Map<unknown, aws.lambda.Permission>();
   private readonly corsMethodsInferred: boolean;
 
   constructor(name: string, args: HttpApiGatewayArgs = {}, opts?: pulumi.ComponentResourceOptions) {
@@ -264,15 +267,34 @@ export class HttpApiGateway extends pulumi.ComponentResource {
         target: pulumi.interpolate`integrations/${integration.id}`,
       },
       parent,));
+    return { integration, route: apiRoute, permission: this.invokePermission(route.handler, functionArn) };
+  }
+
+  /**
+   * One permission per function for this API: any stage, method and route
+   * (`execute-api:.../<api id>/*\/*`). A statement per route would grow the
+   * function's resource-based policy past Lambda's 20 KB after about 55 routes
+   * (PolicyLengthExceededException mid-deploy; Lambda quotas, "Function
+   * resource-based policy"); only this API's routes reach the function either way.
+   */
+  private invokePermission(handler: HttpApiRoute["handler"], functionArn: pulumi.Input<string>): aws.lambda.Permission {
+    const known = this.permissions.get(handler);
+    if (known) return known;
+    const label = handler instanceof aws.lambda.Function
+      ? `fn ${(handler as unknown as { __name?: string }).__name ?? ""}`
+      : typeof handler === "string" ? `arn ${handler}` : `input ${this.permissions.size + 1}`;
+    const readable = label.replace(/^(fn|input) /, "").replace(/^arn .*:function:/, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40);
+    const suffix = `${readable}-${createHash("sha256").update(label).digest("hex").slice(0, 6)}`;
     const permission = new aws.lambda.Permission(...childInputs(this.transforms, "routePermission",
-      `${childName(this.gatewayName, "routePermission")}-${slug}`, {
+      `${childName(this.gatewayName, "routePermission")}-${suffix}`, {
         action: "lambda:InvokeFunction",
         function: functionArn,
         principal: "apigateway.amazonaws.com",
-        sourceArn: pulumi.interpolate`${this.api.executionArn}${routeSourceArnSuffix(method, route.path)}`,
+        sourceArn: pulumi.interpolate`${this.api.executionArn}/*/*`,
       },
-      parent,));
-    return { integration, route: apiRoute, permission };
+      { parent: this },));
+    this.permissions.set(handler, permission);
+    return permission;
   }
 }
 
