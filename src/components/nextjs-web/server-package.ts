@@ -30,6 +30,7 @@ export const NO_ROUTE_ENV = "STACKFILE_NO_ROUTE";
 /** Code that makes every HTTP(S) call to an AWS service fail when no connection is made in time. */
 export const FAIL_FAST_AWS_CALLS = `import http from "node:http";
 import https from "node:https";
+import net from "node:net";
 import { syncBuiltinESMExports } from "node:module";
 
 // OpenNext's S3, DynamoDB and SQS clients set no connection timeout: without a
@@ -75,6 +76,51 @@ for (const mod of [http, https]) {
 }
 // The bundle imports { request } from "node:https": its bindings follow.
 syncBuiltinESMExports();
+
+// OpenNext's -lite clients (s3-lite, sqs-lite, dynamodb-lite) call AWS with fetch, which
+// node:http does not carry (undici's own sockets, a 10 s connect timeout). Before the first
+// fetch to an AWS host, one TCP connect is tried with the same timeout; a host that connected
+// is not tried again, one that did not is refused for a minute (then tried once more).
+const probes = new Map();
+function reachable(host, port) {
+  const key = host + ":" + port;
+  let probe = probes.get(key);
+  if (!probe) {
+    probe = new Promise((resolve) => {
+      const socket = net.connect({ host, port });
+      const done = (ok) => { clearTimeout(timer); socket.destroy(); resolve(ok); };
+      const timer = setTimeout(() => done(false), CONNECT_TIMEOUT_MS);
+      socket.once("connect", () => done(true));
+      socket.once("error", () => done(false));
+    });
+    probes.set(key, probe);
+    probe.then((ok) => { if (!ok) setTimeout(() => probes.delete(key), 60000).unref(); });
+  }
+  return probe;
+}
+const fetchFailed = (code, message) => {
+  const cause = new Error(message);
+  cause.code = code;
+  return new TypeError("fetch failed", { cause });
+};
+const realFetch = globalThis.fetch;
+if (typeof realFetch === "function") {
+  globalThis.fetch = async function (input, init) {
+    let url;
+    try { url = new URL(typeof input === "string" || input instanceof URL ? input : input.url); } catch { return realFetch.call(this, input, init); }
+    const host = url.hostname;
+    if (isAws(host) && noRoute.has(serviceOf(host))) {
+      if (!saidNoRoute) console.error("stackfile: no route to " + serviceOf(host) + " from this function's VPC (it has no endpoint for it): its calls fail at once");
+      saidNoRoute = true;
+      throw fetchFailed("ENETUNREACH", "no route to " + host + " from this VPC");
+    }
+    if (isAws(host) && !(await reachable(host, Number(url.port) || (url.protocol === "http:" ? 80 : 443)))) {
+      console.error("stackfile: no connection to " + host + " within " + CONNECT_TIMEOUT_MS + " ms (from a VPC, an AWS service needs an endpoint)");
+      throw fetchFailed("ETIMEDOUT", "connection to " + host + " timed out");
+    }
+    return realFetch.call(this, input, init);
+  };
+}
 `;
 
 /** The entry module: admit requests from the distribution only, then run OpenNext's handler. */
