@@ -34,7 +34,7 @@ export interface FunctionSpec {
   bundleDir?: string;
   handler?: string;
   /** The code package, when it is not the folder (the server's entry in front of OpenNext's handler, an edge package, a function's bundle). */
-  code?: { archive: pulumi.Input<pulumi.asset.Archive>; handler: string };
+  code?: { archive: pulumi.Input<pulumi.asset.Archive>; handler: string; s3?: { bucket: pulumi.Input<string>; key: pulumi.Input<string> } };
   /** @default "nodejs22.x" */
   runtime?: pulumi.Input<string>;
   /** @default "arm64" (Lambda@Edge: always x86_64) */
@@ -150,7 +150,8 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
       runtime: spec.runtime ?? "nodejs22.x",
       architectures: [spec.architecture ?? "arm64"],
       handler: code.handler,
-      code: code.archive,
+      // A package past 50 MB zipped comes from S3 (server.ts); the archive is then the object's.
+      ...(code.s3 ? { s3Bucket: code.s3.bucket, s3Key: code.s3.key } : { code: code.archive }),
       memorySize: spec.memory,
       timeout: spec.timeout,
       role: role.arn,

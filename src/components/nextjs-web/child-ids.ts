@@ -7,6 +7,7 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/log-forwarding-ids";
  * - `assets`: the one dynamic resource that syncs the static files
  * - `s3AccessControl`, `lambdaAccessControl`: CloudFront origin access controls
  * - per function (`server`, `image`, `revalidation`, `seeder`): `<fn>Role`, `<fn>Policy`, `<fn>LogGroup`, `<fn>Function`
+ * - `serverCode`: the server's package as an object of the bucket (`_code/`), only when it is past Lambda's 50 MB direct upload
  * - `serverUrl`, `serverUrlPermission`, `serverInvokePermission`: the server's public URL (its package admits only the distribution, which sends `originSecret`)
  * - `imageUrl`, `imageUrlPermission`, `imageInvokePermission`: the image optimizer's URL, which only CloudFront may call (signed)
  * - `revalidationQueue` (SQS FIFO), `revalidationEventSource`
@@ -30,6 +31,7 @@ export const NEXTJS_WEB_CHILDREN = {
   serverPolicy: "aws:iam/rolePolicy:RolePolicy",
   serverLogGroup: "aws:cloudwatch/logGroup:LogGroup",
   serverFunction: "aws:lambda/function:Function",
+  serverCode: "aws:s3/bucketObjectv2:BucketObjectv2",
   serverUrl: "aws:lambda/functionUrl:FunctionUrl",
   serverUrlPermission: "aws:lambda/permission:Permission",
   serverInvokePermission: "aws:lambda/permission:Permission",

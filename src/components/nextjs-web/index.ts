@@ -28,6 +28,7 @@ import {
 } from "../../shared/workload-connections";
 import { forwardLogs } from "../../shared/log-forwarding";
 import type { DeepInput } from "../../shared/inputs";
+import { measureServerPackage } from "./server-package";
 
 export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo"> {
   /**
@@ -92,6 +93,8 @@ export class NextjsWeb extends pulumi.ComponentResource {
       claimAppDirectory(name, p.appDirectory as string, settings);
       // The stack's build secret (`pulumi config set --secret stackfile:buildSecret ...`), read as the program starts.
       build = buildNextApp(p.appDirectory as string, { ...settings, label: name, configSecret: pulumi.runtime.getConfig(BUILD_SECRET_CONFIG) });
+      // Past 250 MB unzipped no upload helps: refused here, naming the heaviest folders.
+      if (!settings.edge) measureServerPackage(path.join(build.appDir, build.output.origins.default.bundle), build.output.origins.default.bundle);
     } catch (err) {
       if (err instanceof BuildError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
       throw err;
@@ -117,7 +120,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
     const vpc = p.joinDefaultVpc === true ? this.joinVpc(scope, connections) : undefined;
     const environment = serverEnvironment(storage, region, envMap(p.environment), connections, vpc !== undefined);
     const server = createServer(scope, {
-      build, edge, vpc, environment,
+      build, edge, vpc, environment, codeBucket: storage.bucket.id,
       memory: p.serverFunction.memory, timeout: p.serverFunction.timeout,
       logRetentionDays: p.serverFunction.logging.retentionDays, logsDisabled: p.serverFunction.logging.disabled === true,
       statements: serverStatements(storage, connections, (p.iamRoleStatements ?? []) as PolicyStatement[]),

@@ -8,6 +8,8 @@
 import { createHash } from "crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { serverModule } from "./edge-package";
+import { BuildError } from "./build-error";
+import { DIRECT_UPLOAD_LIMIT, folderSize, unzippedProblem, type FolderSize } from "../../shared/package-size";
 
 export const SERVER_ENTRY = "stackfile-server.mjs";
 export const SERVER_HANDLER = "stackfile-server.handler";
@@ -183,3 +185,21 @@ export const SERVER_WRAPPER_DIGEST = createHash("sha256")
   .update(serverEntry("index.mjs", "handler", false))
   .update(serverEntry("index.mjs", "handler", true))
   .digest("hex");
+
+/**
+ * The regional server's package size: refused past Lambda's 250 MB unzipped
+ * (naming its heaviest folders), and zipped (a read of every file) only when
+ * it may be past the 50 MB Lambda takes directly (`viaS3` then says so).
+ */
+export function measureServerPackage(bundleDir: string, shownAs: string): FolderSize & { viaS3: boolean } {
+  const entryBytes = Buffer.byteLength(serverEntry("index.mjs", "handler", true));
+  const size = folderSize(bundleDir, false);
+  const why = unzippedProblem(`the server function's package (${shownAs})`, size, entryBytes);
+  if (why) throw new BuildError(why);
+  // A zip is about its files deflated plus ~100 bytes of headers a file, never much more than
+  // the files themselves: well under the limit unzipped is under it zipped. A tenth of the
+  // limit is kept as margin for the headers and for Pulumi's compressor differing from zlib's.
+  if (size.unzipped + entryBytes <= DIRECT_UPLOAD_LIMIT * 0.9) return { ...size, viaS3: false };
+  const full = folderSize(bundleDir, true);
+  return { ...full, viaS3: full.zipped! + entryBytes > DIRECT_UPLOAD_LIMIT * 0.9 };
+}
