@@ -11,7 +11,7 @@ import type { Problem } from "../../shared/problem";
 
 const CONFIG_FILES = ["open-next.config.ts", "open-next.config.mjs", "open-next.config.js"];
 /** Whether nextjs-web deploys OpenNext's split functions (`functions` in the config). */
-export const DEPLOYS_SPLIT_FUNCTIONS = false;
+export const DEPLOYS_SPLIT_FUNCTIONS = true;
 
 export interface AppOpenNextConfig {
   /** The config's file name, relative to the app. */
