@@ -15,13 +15,20 @@ export const APIGATEWAY_RULES: AwsRule[] = [
   {
     id: "apigateway/cors",
     types: [API],
-    summary: "An HTTP API's CORS allows no credentials with the origin *, a max age of -1 to 86400 seconds, and methods by name",
-    source: "https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-cors.html; https://docs.aws.amazon.com/apigatewayv2/latest/api-reference/apis-apiid.html#apis-apiid-model-cors (maxAge -1 to 86400); aws/aws-cdk#9076 ('allow-credentials is not supported if allow-origin is *')",
+    summary: "An HTTP API's CORS allows no credentials with the origin *, no wildcard methods or headers with credentials, a max age of -1 to 86400 seconds, and methods by name",
+    source: "https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-cors.html; https://docs.aws.amazon.com/apigatewayv2/latest/api-reference/apis-apiid.html#apis-apiid-model-cors (maxAge -1 to 86400); aws/aws-cdk#9076 ('allow-credentials is not supported if allow-origin is *'); " +
+      "https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers/Access-Control-Allow-Methods and the Fetch standard's CORS protocol ('*' counts as a wildcard only for requests without credentials: API Gateway accepts it, browsers then fail the preflight)",
     check(r) {
       const c = r.inputs.corsConfiguration;
       if (!isObject(c)) return [];
       const out: Finding[] = [];
       if (c.allowCredentials === true && asArray(c.allowOrigins).includes("*")) out.push({ input: "corsConfiguration.allowCredentials", message: "API Gateway refuses credentials with the origin * (BadRequestException)" });
+      if (c.allowCredentials === true) {
+        for (const k of ["allowMethods", "allowHeaders", "exposeHeaders"]) {
+          const at = asArray<string>(c[k]).indexOf("*");
+          if (at >= 0) out.push({ input: `corsConfiguration.${k}.${at}`, message: `with allowCredentials, browsers read '*' in ${k} as a name, not a wildcard: credentialed preflights fail; list them by name` });
+        }
+      }
       if (typeof c.maxAge === "number" && (c.maxAge < -1 || c.maxAge > 86400)) out.push({ input: "corsConfiguration.maxAge", message: `maxAge must be -1 to 86400 seconds, not ${c.maxAge}` });
       asArray<string>(c.allowMethods).forEach((m, i) => {
         if (!/^(\*|GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/i.test(m)) out.push({ input: `corsConfiguration.allowMethods.${i}`, message: `'${m}' is not an HTTP method or *` });
@@ -29,8 +36,14 @@ export const APIGATEWAY_RULES: AwsRule[] = [
       return out;
     },
     examples: {
-      pass: [{ inputs: { protocolType: "HTTP", corsConfiguration: { allowOrigins: ["https://app.example.com"], allowCredentials: true, maxAge: 600 } } }],
-      fail: [{ inputs: { protocolType: "HTTP", corsConfiguration: { allowOrigins: ["*"], allowCredentials: true } } }],
+      pass: [
+        { inputs: { protocolType: "HTTP", corsConfiguration: { allowOrigins: ["https://app.example.com"], allowCredentials: true, maxAge: 600 } } },
+        { inputs: { protocolType: "HTTP", corsConfiguration: { allowOrigins: ["*"], allowMethods: ["*"] } } },
+      ],
+      fail: [
+        { inputs: { protocolType: "HTTP", corsConfiguration: { allowOrigins: ["*"], allowCredentials: true } } },
+        { inputs: { protocolType: "HTTP", corsConfiguration: { allowOrigins: ["https://app.example.com"], allowCredentials: true, allowMethods: ["*"] } } },
+      ],
     },
   },
   {

@@ -31,7 +31,7 @@ export const DNS_RULES: AwsRule[] = [
   {
     id: "acm/validation",
     types: [VALIDATION],
-    summary: "A certificate validation waits for a certificate in its own region, through one record per name",
+    summary: "A certificate validation waits for a certificate in its own region, through one record per distinct validation name",
     source: "https://registry.terraform.io/providers/hashicorp/aws/latest/docs/resources/acm_certificate_validation; https://docs.aws.amazon.com/acm/latest/userguide/dns-validation.html",
     check(r, ctx) {
       const out: Finding[] = [];
@@ -43,9 +43,21 @@ export const DNS_RULES: AwsRule[] = [
       if (names !== undefined && fqdns > 0 && fqdns < new Set([cert!.inputs.domainName, ...asArray(cert!.inputs.subjectAlternativeNames)].map((n) => String(n).replace(/^\*\./, ""))).size) {
         out.push({ input: "validationRecordFqdns", message: `${fqdns} validation records for ${names} names` });
       }
+      // ACM gives a name and its wildcard (example.com, *.example.com) one validation record: two
+      // Route 53 records of that name each own it, and removing either deletes the record the other
+      // name needs to renew ("DNS validation": the CNAME does not depend on the wildcard label).
+      const all = asArray<string>(r.inputs.validationRecordFqdns).map((f) => String(f).toLowerCase().replace(/\.$/, ""));
+      const twice = all.find((f, i) => all.indexOf(f) !== i);
+      if (twice) out.push({ input: "validationRecordFqdns", message: `${twice} is listed twice: make one Route 53 record per distinct validation name (a name and its wildcard share one)` });
       return out;
     },
-    examples: { pass: [{ inputs: { certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/abc" } }], fail: [{ inputs: { certificateArn: "" } }] },
+    examples: {
+      pass: [{ inputs: { certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/abc", validationRecordFqdns: ["_a1.example.com"] } }],
+      fail: [
+        { inputs: { certificateArn: "" } },
+        { inputs: { certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/abc", validationRecordFqdns: ["_a1.example.com", "_a1.example.com."] } },
+      ],
+    },
   },
   {
     id: "route53/record",

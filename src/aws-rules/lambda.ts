@@ -157,6 +157,27 @@ export const LAMBDA_RULES: AwsRule[] = [
     },
   },
   {
+    id: "lambda/policy-size",
+    types: [PERMISSION],
+    summary: "A function's resource-based policy (every permission's statement) is at most 20 KB; past it AddPermission fails with PolicyLengthExceededException",
+    source: "https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html (Function resource-based policy: 20 KB); https://docs.aws.amazon.com/lambda/latest/api/API_AddPermission.html (PolicyLengthExceededException)",
+    check(r, ctx) {
+      const mine = ctx.resources.filter((x) => x.type === PERMISSION && x.inputs.function === r.inputs.function && (x.inputs.qualifier ?? null) === (r.inputs.qualifier ?? null));
+      if (mine[0] !== r) return [];
+      const bytes = lambdaPolicyBytes(mine);
+      return bytes > 20480
+        ? [{ input: "function", message: `the ${mine.length} permissions of ${r.inputs.function} make a resource-based policy of about ${bytes} bytes; Lambda takes 20 KB (PolicyLengthExceededException mid-deploy): grant with fewer statements, such as one per caller with a wildcard source ARN` }]
+        : [];
+    },
+    examples: {
+      pass: [{ inputs: { action: "lambda:InvokeFunction", function: "f", principal: "apigateway.amazonaws.com", sourceArn: "arn:aws:execute-api:us-east-1:123456789012:abcdef1234/*/*" } }],
+      fail: Array.from({ length: 70 }, (_, i) => ({
+        name: `route-${i}`,
+        inputs: { action: "lambda:InvokeFunction", function: "f", principal: "apigateway.amazonaws.com", sourceArn: `arn:aws:execute-api:us-east-1:123456789012:abcdef1234/*/GET/items/${i}/details/*` },
+      })),
+    },
+  },
+  {
     id: "lambda/invocation",
     types: [INVOCATION],
     summary: "An invocation's input is a JSON document",
@@ -172,3 +193,31 @@ export const LAMBDA_RULES: AwsRule[] = [
     examples: { pass: [{ inputs: { functionName: "f", input: "{\"RequestType\":\"Create\"}" } }], fail: [{ inputs: { functionName: "f", input: "RequestType=Create" } }] },
   },
 ];
+
+/**
+ * The size of the resource-based policy Lambda keeps for these permissions:
+ * each statement as AddPermission writes it (Sid, Effect, Principal, Action,
+ * Resource, and the source conditions), in one policy document. The function
+ * ARN is estimated from a name when a name is given; auto-named statement ids
+ * are the resource name plus 8 characters (pulumi-aws AutoName).
+ */
+export function lambdaPolicyBytes(perms: { name: string; region?: string; inputs: Record<string, any> }[]): number {
+  const statements = perms.map((p) => {
+    const i = p.inputs;
+    const fnArn = typeof i.function === "string" && i.function.startsWith("arn:") ? i.function : `arn:aws:lambda:${p.region ?? "us-east-1"}:123456789012:function:${String(i.function)}`;
+    const condition: Record<string, unknown> = {};
+    if (typeof i.sourceArn === "string") condition.ArnLike = { "AWS:SourceArn": i.sourceArn };
+    if (typeof i.sourceAccount === "string") condition.StringEquals = { "AWS:SourceAccount": i.sourceAccount };
+    if (typeof i.functionUrlAuthType === "string") condition.StringEquals = { ...(condition.StringEquals as object), "lambda:FunctionUrlAuthType": i.functionUrlAuthType };
+    return {
+      Sid: typeof i.statementId === "string" ? i.statementId : `${p.name}-xxxxxxx`,
+      Effect: "Allow",
+      Principal: { Service: String(i.principal) },
+      Action: String(i.action),
+      Resource: fnArn,
+      ...(Object.keys(condition).length ? { Condition: condition } : {}),
+    };
+  });
+  return Buffer.byteLength(JSON.stringify({ Version: "2012-10-17", Id: "default", Statement: statements }));
+}
+

@@ -88,6 +88,7 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
     forceNew: ["bucket", "expectedBucketOwner", REGION],
   },
   { type: "aws:s3/bucketPolicy:BucketPolicy", source: `${TF}s3/bucket_policy.go`, forceNew: ["bucket", REGION] },
+  { type: "aws:s3/bucketObjectv2:BucketObjectv2", source: `${TF}s3/object.go`, forceNew: ["bucket", "key", REGION] },
   // DynamoDB and SQS
   {
     type: "aws:dynamodb/table:Table",

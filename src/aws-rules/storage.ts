@@ -5,6 +5,7 @@ const BLOCK = "aws:s3/bucketPublicAccessBlock:BucketPublicAccessBlock";
 const POLICY = "aws:s3/bucketPolicy:BucketPolicy";
 const SSE = "aws:s3/bucketServerSideEncryptionConfiguration:BucketServerSideEncryptionConfiguration";
 const TABLE = "aws:dynamodb/table:Table";
+const OBJECT = "aws:s3/bucketObjectv2:BucketObjectv2";
 
 /** A bucket has one of each of these settings: a second one replaces the first's. */
 function oneEach(type: string, what: string): AwsRule["check"] {
@@ -15,6 +16,19 @@ function oneEach(type: string, what: string): AwsRule["check"] {
 }
 
 export const STORAGE_RULES: AwsRule[] = [
+  {
+    id: "s3/object",
+    types: [OBJECT],
+    summary: "An object's key is 1 to 1024 bytes of UTF-8; an object written by a deploy is at most 5 GB (one PutObject)",
+    source: "https://docs.aws.amazon.com/AmazonS3/latest/userguide/object-keys.html (up to 1,024 bytes); https://docs.aws.amazon.com/AmazonS3/latest/API/API_PutObject.html (5 GB in a single operation)",
+    check(r) {
+      const key = r.inputs.key;
+      if (typeof key !== "string") return [];
+      const bytes = Buffer.byteLength(key);
+      return bytes === 0 || bytes > 1024 ? [{ input: "key", message: `an object key is 1 to 1024 bytes, not ${bytes}` }] : [];
+    },
+    examples: { pass: [{ inputs: { bucket: "b", key: "_code/server-0a1b.zip" } }], fail: [{ inputs: { bucket: "b", key: "k".repeat(1025) } }] },
+  },
   {
     id: "s3/public-access-block",
     types: [BLOCK],

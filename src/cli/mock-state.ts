@@ -123,12 +123,17 @@ export function mockState(
         state: {
           ...inputs,
           arn: `arn:${P}:acm:${region}:${MOCK_ACCOUNT}:certificate/${id}`,
-          domainValidationOptions: names.map((d: string) => ({
-            domainName: d,
-            resourceRecordName: `_${hex(d, 32)}.${d}.`,
-            resourceRecordType: "CNAME",
-            resourceRecordValue: `_${hex(d + "v", 32)}.acm-validations.aws.`,
-          })),
+          // As ACM answers: a wildcard name's record is its base name's (*.example.com and
+          // example.com share one CNAME; ACM User Guide, "DNS validation").
+          domainValidationOptions: names.map((d: string) => {
+            const base = d.replace(/^\*\./, "");
+            return {
+              domainName: d,
+              resourceRecordName: `_${hex(base, 32)}.${base}.`,
+              resourceRecordType: "CNAME",
+              resourceRecordValue: `_${hex(base + "v", 32)}.acm-validations.aws.`,
+            };
+          }),
         },
       };
     }

@@ -3,6 +3,7 @@
 import * as path from "path";
 import type * as Pulumi from "@pulumi/pulumi";
 import { describeAssets } from "./assets-view";
+import { renderPackages } from "./package-sizes";
 import { secretIssues, secretOption, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
@@ -48,6 +49,8 @@ export interface PlanResult {
   placeholderOptions: string[];
   /** What AWS or a preview would refuse, with document paths: a plan with problems is no promise. */
   problems: Problem[];
+  /** Each Lambda package's zipped and unzipped size, and how it is uploaded (printed by renderPlan). */
+  packages?: import("./package-sizes").PackageLine[];
   /** Every registered resource, unmasked, in name order: for `diff` only. */
   states: PlannedState[];
 }
@@ -168,7 +171,8 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
     states.push({ type: r.type, name: r.name, parent: r.parent, custom: r.custom, dependsOn, protect: r.protect, retainOnDelete: r.retainOnDelete, inputs, state: r.state, id: r.id });
   }
   const placeholderOptions = placeholders.map((n) => secretOption(result.model, n));
-  return { resources, outputs, placeholders, placeholderOptions, problems, states };
+  const packages = await (require("./package-sizes") as typeof import("./package-sizes")).lambdaPackages(run.resources);
+  return { resources, outputs, placeholders, placeholderOptions, problems, states, packages };
 }
 
 /** The resource tree as text: type, name and inputs of every resource. */
@@ -200,6 +204,8 @@ export function renderPlan(file: string, p: PlanResult, region?: string): string
     });
   };
   walk(null, "");
+  const packageLines = renderPackages(p.packages ?? []);
+  if (packageLines.length) lines.push("", ...packageLines);
   lines.push("");
   lines.push("Outputs (pulumi stack output):");
   for (const [res, params] of Object.entries(p.outputs)) {

@@ -48,6 +48,11 @@ export function hostedZoneId(domainName: string, parent: pulumi.Resource): pulum
   return pulumi.output(lookup());
 }
 
+/** The name ACM validates `domainName` under: `*.example.com` -> `example.com`. */
+export function validationBase(domainName: string): string {
+  return domainName.toLowerCase().replace(/\.$/, "").replace(/^\*\./, "");
+}
+
 function child(scope: DomainScope, id: string, domainName: string): string {
   return `${childName(scope.name, scope.prefix + id)}-${domainSlug(domainName)}`;
 }
@@ -74,14 +79,27 @@ export function managedCertificate(
       tags: { Name: first.domainName },
     },
     opts,));
-  const records = domains.map(({ domainName, zoneId }) => {
+  // One record per distinct validation name: ACM validates a name and its wildcard
+  // (example.com, *.example.com) through one CNAME ("DNS validation",
+  // https://docs.aws.amazon.com/acm/latest/userguide/dns-validation.html). Two records
+  // of that name would each own it, and removing either name would delete it.
+  // The record is named after the base name, so adding or removing the other
+  // name of the pair leaves it alone; a lone wildcard keeps its earlier name.
+  const bases = new Map<string, { domainName: string; zoneId: pulumi.Input<string> }[]>();
+  for (const d of domains) {
+    const base = validationBase(d.domainName);
+    bases.set(base, [...(bases.get(base) ?? []), d]);
+  }
+  const records = [...bases.entries()].map(([base, group]) => {
+    const names = group.map((g) => g.domainName);
     const option = certificate.domainValidationOptions.apply((all) => {
-      const o = all.find((x) => x.domainName === domainName) ?? all[0];
+      const o = all.find((x) => names.includes(x.domainName)) ?? all[0];
       return { name: o.resourceRecordName!, type: o.resourceRecordType!, value: o.resourceRecordValue! };
     });
+    const loneWildcard = names.length === 1 && names[0] !== base;
     return new aws.route53.Record(...childInputs(scope.transforms, `${scope.prefix}ValidationRecord`,
-      child(scope, "ValidationRecord", domainName), {
-        zoneId,
+      child(scope, "ValidationRecord", base), {
+        zoneId: group[0].zoneId,
         name: option.name,
         type: option.type,
         records: [option.value],
@@ -89,7 +107,7 @@ export function managedCertificate(
         // ACM gives every certificate of a name the same validation record.
         allowOverwrite: true,
       },
-      { parent: scope.parent },));
+      { parent: scope.parent, aliases: loneWildcard ? [{ name: child(scope, "ValidationRecord", names[0]) }] : undefined },));
   });
   const validation = new aws.acm.CertificateValidation(...childInputs(scope.transforms, `${scope.prefix}CertificateValidation`,
     child(scope, "CertificateValidation", first.domainName), {

@@ -33,8 +33,10 @@ export interface FunctionSpec {
   /** The folder of the code (used as the package unless `code` is given). */
   bundleDir?: string;
   handler?: string;
+  /** Appended to every child's name: several functions of one child id (`-api` for OpenNext's split function api). */
+  nameSuffix?: string;
   /** The code package, when it is not the folder (the server's entry in front of OpenNext's handler, an edge package, a function's bundle). */
-  code?: { archive: pulumi.Input<pulumi.asset.Archive>; handler: string };
+  code?: { archive: pulumi.Input<pulumi.asset.Archive>; handler: string; s3?: { bucket: pulumi.Input<string>; key: pulumi.Input<string> } };
   /** @default "nodejs22.x" */
   runtime?: pulumi.Input<string>;
   /** @default "arm64" (Lambda@Edge: always x86_64) */
@@ -72,14 +74,16 @@ export interface SiteFunction {
 export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFunction {
   const { parent, name, transforms } = scope;
   const id = (suffix: string) => (spec.id ? `${spec.id}${suffix}` : `${suffix[0].toLowerCase()}${suffix.slice(1)}`);
+  /** A child's name: `<name>-<child id>`, then the spec's suffix (one of several functions of one child id). */
+  const cn = (suffix: string) => `${childName(name, id(suffix))}${spec.nameSuffix ?? ""}`;
   const code = spec.code ?? (spec.bundleDir !== undefined && spec.handler !== undefined
     ? { archive: new pulumi.asset.FileArchive(spec.bundleDir), handler: spec.handler } : undefined);
   if (!code) throw new pulumi.RunError(`${name}: function ${spec.id || "function"} has no code (give bundleDir and handler, or code)`);
   const edge = spec.edge;
   const logGroupInputs = (extra: Partial<aws.cloudwatch.LogGroupArgs>) =>
-    childInputs(transforms, id("LogGroup"), childName(name, id("LogGroup")), { ...extra, retentionInDays: spec.logRetentionDays }, { parent });
+    childInputs(transforms, id("LogGroup"), cn("LogGroup"), { ...extra, retentionInDays: spec.logRetentionDays }, { parent });
   const role = new aws.iam.Role(...childInputs(transforms, id("Role"),
-    childName(name, id("Role")), {
+    cn("Role"), {
       description: `${spec.description} of ${name}`,
       assumeRolePolicy: JSON.stringify({
         Version: "2012-10-17",
@@ -88,7 +92,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     },
     { parent },));
   const policy = (...own: PolicyDocumentStatement[]) => new aws.iam.RolePolicy(...childInputs(transforms, id("Policy"),
-    childName(name, id("Policy")), {
+    cn("Policy"), {
       role: role.id,
       policy: pulumi.jsonStringify({
         Version: "2012-10-17",
@@ -108,7 +112,7 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
 
   if (edge) {
     const fn = new aws.lambda.Function(...childInputs(transforms, id("Function"),
-      childName(name, id("Function")), {
+      cn("Function"), {
         region: CLOUDFRONT_REGION,
         description: `${spec.description} of ${name}`,
         runtime: spec.runtime ?? "nodejs22.x",
@@ -145,12 +149,13 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
   ];
   const permissions = statements.length || spec.statements.length ? policy(...statements) : undefined;
   const fn = new aws.lambda.Function(...childInputs(transforms, id("Function"),
-    childName(name, id("Function")), {
+    cn("Function"), {
       description: `${spec.description} of ${name}`,
       runtime: spec.runtime ?? "nodejs22.x",
       architectures: [spec.architecture ?? "arm64"],
       handler: code.handler,
-      code: code.archive,
+      // A package past 50 MB zipped comes from S3 (server.ts); the archive is then the object's.
+      ...(code.s3 ? { s3Bucket: code.s3.bucket, s3Key: code.s3.key } : { code: code.archive }),
       memorySize: spec.memory,
       timeout: spec.timeout,
       role: role.arn,

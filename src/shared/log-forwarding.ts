@@ -40,9 +40,10 @@ export function destination(f: DeepInput<LogForwarding>): Destination {
   }
 }
 
-const assume = (service: string) => JSON.stringify({
+/** A trust policy for one service principal, under the conditions that service documents (confused-deputy protection). */
+const assume = (service: string, condition: pulumi.Input<Record<string, unknown>>) => pulumi.jsonStringify({
   Version: "2012-10-17",
-  Statement: [{ Effect: "Allow", Principal: { Service: service }, Action: "sts:AssumeRole" }],
+  Statement: [{ Effect: "Allow", Principal: { Service: service }, Action: "sts:AssumeRole", Condition: condition }],
 });
 
 export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.LogGroup, forwarding: DeepInput<LogForwarding>): aws.kinesis.FirehoseDeliveryStream {
@@ -53,6 +54,7 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
 
   const account = aws.getCallerIdentityOutput({}, opts).accountId;
   const region = aws.getRegionOutput({}, opts).region;
+  const partition = aws.getPartitionOutput({}, opts).partition;
   const bucket = new aws.s3.Bucket(...make("logForwardingBucket", {
     bucket: pulumi.all([account, region]).apply(([a, r]) => failedLogsBucketName(`${pulumi.getProject()}-${pulumi.getStack()}`, name, a, r)),
     forceDestroy: true,
@@ -65,7 +67,10 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
   }));
 
   const streamRole = new aws.iam.Role(...make("logForwardingStreamRole", {
-    description: `Firehose of ${name}: writes failed records to its bucket only`, assumeRolePolicy: assume("firehose.amazonaws.com"),
+    description: `Firehose of ${name}: writes failed records to its bucket only`,
+    // Firehose assumes its role with this account's id as the external id ("Allow Firehose to assume an IAM role",
+    // https://docs.aws.amazon.com/firehose/latest/dev/controlling-access.html).
+    assumeRolePolicy: assume("firehose.amazonaws.com", pulumi.output({ StringEquals: { "sts:ExternalId": account } })),
   }));
   const streamPolicy = new aws.iam.RolePolicy(...make("logForwardingStreamPolicy", {
     role: streamRole.id,
@@ -97,7 +102,15 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
   }, { parent, dependsOn: [streamPolicy] }));
 
   const logsRole = new aws.iam.Role(...make("logForwardingLogsRole", {
-    description: `CloudWatch Logs of ${name}: puts records to its stream only`, assumeRolePolicy: assume("logs.amazonaws.com"),
+    description: `CloudWatch Logs of ${name}: puts records to its stream only`, 
+    // Only CloudWatch Logs acting for this account and region: the condition of the guide's example
+    // ("Subscription filters with Amazon Data Firehose",
+    // https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/SubscriptionFilters.html#FirehoseExample:
+    // aws:SourceArn like arn:aws:logs:region:account:*; the ARN names the account, so no aws:SourceAccount,
+    // which that guide does not show the service sending).
+    assumeRolePolicy: assume("logs.amazonaws.com", pulumi.all([partition, region, account]).apply(([p, r, a]) => ({
+      StringLike: { "aws:SourceArn": `arn:${p}:logs:${r}:${a}:*` },
+    }))),
   }));
   const logsPolicy = new aws.iam.RolePolicy(...make("logForwardingLogsPolicy", {
     role: logsRole.id,

@@ -34,6 +34,7 @@ const EXPECTED: Record<string, { forceNew: string[]; replace: Change; inPlace: C
   "aws:s3/bucketPublicAccessBlock:BucketPublicAccessBlock": { forceNew: ["bucket", "region"], replace: ["bucket", "a", "b"], inPlace: ["blockPublicAcls", false, true] },
   "aws:s3/bucketServerSideEncryptionConfiguration:BucketServerSideEncryptionConfiguration": { forceNew: ["bucket", "expectedBucketOwner", "region"], replace: ["bucket", "a", "b"], inPlace: ["rules", [{ x: 1 }], [{ x: 2 }]] },
   "aws:s3/bucketPolicy:BucketPolicy": { forceNew: ["bucket", "region"], replace: ["bucket", "a", "b"], inPlace: ["policy", "{}", "{\"Version\":\"2012-10-17\"}"] },
+  "aws:s3/bucketObjectv2:BucketObjectv2": { forceNew: ["bucket", "key", "region"], replace: ["key", "a.zip", "b.zip"], inPlace: ["contentType", "application/zip", "application/octet-stream"] },
   "aws:dynamodb/table:Table": { forceNew: ["name", "hashKey", "rangeKey", "localSecondaryIndexes", "importTable.s3BucketSource", "restoreDateTime", "restoreToLatestTime", "region"], replace: ["hashKey", "tag", "path"], inPlace: ["billingMode", "PAY_PER_REQUEST", "PROVISIONED"] },
   "aws:sqs/queue:Queue": { forceNew: ["name", "namePrefix", "fifoQueue", "region"], replace: ["fifoQueue", true, false], inPlace: ["visibilityTimeoutSeconds", 30, 180] },
   "aws:iam/role:Role": { forceNew: ["name", "namePrefix", "path"], replace: ["path", "/", "/app/"], inPlace: ["assumeRolePolicy", "{}", "{\"a\":1}"] },

@@ -125,7 +125,7 @@ describe("function in YAML: validate", () => {
 describe("function in YAML: plan", function () {
   this.timeout(120000);
 
-  it("two functions listed before their gateway: one integration, route and permission per event, CORS methods from the routes", async () => {
+  it("two functions listed before their gateway: one integration and route per event, one permission per function and gateway, CORS methods from the routes", async () => {
     const file = stack(`resources:
 ${fn("items", event("api", "GET", "/items/{id}") + event("api", "*", "/items/{proxy+}", ", payloadFormat: \"2.0\""))}${fn("orders", event("api", "POST", "/orders") + event("plain", "DELETE", "/orders/{id}"))}  api:
     type: http-api-gateway
@@ -152,12 +152,10 @@ ${fn("items", event("api", "GET", "/items/{id}") + event("api", "*", "/items/{pr
     assert.match(uri("get-items-id"), /:function:items-function-[0-9a-f]{7}$/);
     assert.match(uri("post-orders"), /:function:orders-function-[0-9a-f]{7}$/);
     const permissions = of("aws:lambda/permission:Permission");
-    assert.strictEqual(permissions.length, 4);
+    // items on api; orders on api and on plain.
+    assert.deepStrictEqual(permissions.map((p) => `${p.parent} ${/function:(\w+)-function/.exec(p.inputs.function)![1]}`).sort(), ["api items", "api orders", "plain orders"]);
     const apis = Object.fromEntries(of("aws:apigatewayv2/api:Api").map((x) => [x.parent, x]));
-    const source = (slug: string) => permissions.find((x) => x.name.includes(slug))!.inputs.sourceArn as string;
-    assert.match(source("get-items-id"), /^arn:aws:execute-api:us-east-1:123456789012:[a-z0-9]+\/\*\/GET\/items\/\*$/);
-    assert.match(source("any-items-proxy"), /\/\*\/\*\/items\/\*$/);
-    assert.match(source("delete-orders-id"), /\/\*\/DELETE\/orders\/\*$/);
+    assert.ok(permissions.every((p) => /^arn:aws:execute-api:us-east-1:123456789012:[a-z0-9]+\/\*\/\*$/.test(p.inputs.sourceArn)));
     assert.ok(permissions.every((p) => p.inputs.principal === "apigateway.amazonaws.com" && p.inputs.action === "lambda:InvokeFunction"));
     assert.deepStrictEqual(apis.api.inputs.corsConfiguration.allowMethods, ["*"]);
     assert.deepStrictEqual(apis.plain.inputs.corsConfiguration.allowMethods, ["DELETE"]);

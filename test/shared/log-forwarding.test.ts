@@ -52,6 +52,13 @@ describe("log forwarding", function () {
     assert.strictEqual(bucket.inputs.forceDestroy, true, "destroy works after failed records landed");
   });
 
+  it("each forwarding role is assumable only by its service acting for this account (confused-deputy conditions)", async () => {
+    const r = await run(() => new HttpApiGateway("api", { logging: { logForwarding: { type: "http-endpoint", properties: { endpointUrl: "https://logs.example.com/in" } } } }));
+    const trust = (name: string) => JSON.parse(r.byName(name)!.inputs.assumeRolePolicy).Statement[0];
+    assert.deepStrictEqual(trust("api-log-forwarding-logs-role").Condition, { StringLike: { "aws:SourceArn": "arn:aws:logs:us-east-1:123456789012:*" } });
+    assert.deepStrictEqual(trust("api-log-forwarding-stream-role").Condition, { StringEquals: { "sts:ExternalId": "123456789012" } });
+  });
+
   it("http-endpoint defaults: no gzip, 300 s of retries, no attributes", async () => {
     const r = await run(() => new HttpApiGateway("api", { logging: { logForwarding: { type: "http-endpoint", properties: { endpointUrl: "https://l.example.com" } } } }));
     const config = r.one(F.stream).inputs.httpEndpointConfiguration;

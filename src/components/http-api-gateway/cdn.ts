@@ -7,6 +7,7 @@ import type { CdnSelection, HttpApiCdn } from "./properties";
 import { childInputs, childName, type AnyTransforms } from "../../shared/children";
 import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/cloudfront-domains";
 import type { DeepInput } from "../../shared/inputs";
+import { keyCovers, KEY_DEFAULTS } from "./cache-key";
 
 const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
 
@@ -25,24 +26,44 @@ export interface Cdn {
 
 type Selection = DeepInput<CdnSelection<string>>;
 
-/** A CloudFront cookies/headers/query strings config from a selection (`required`: names the cache key must hold). */
-function config(kind: "cookie" | "header" | "queryString", sel: Selection | undefined, forceNone: pulumi.Input<boolean> = false, required: pulumi.Input<string[]> = []) {
+/** A CloudFront cookies/headers/query strings config from a plain selection (`must`: names the cache key must hold). */
+function plainConfig(kind: "cookie" | "header" | "queryString", sel: CdnSelection<string> | undefined, none: boolean, must: string[]) {
   const plural = kind === "queryString" ? "queryStrings" : `${kind}s`;
-  return pulumi.all([sel?.behavior ?? "none", sel?.items ?? [], forceNone, required]).apply(([given, items, none, must]) => {
-    if (none) return { [`${kind}Behavior`]: "none" };
-    let list = [...(items as string[])];
-    let behavior = given as string;
-    const missing = (must as string[]).filter((m) => !list.some((x) => x.toLowerCase() === m.toLowerCase()));
-    // `all` holds every name, and `allExcept` every name it does not list.
-    if (missing.length && behavior !== "all" && behavior !== "allExcept") {
-      behavior = "whitelist";
-      list = [...list, ...missing];
-    }
-    // The Host header is never forwarded: allExcept always lists it.
-    if (kind === "header" && behavior === "allExcept" && !list.some((h) => h.toLowerCase() === "host")) list = [...list, "host"];
-    return list.length
-      ? { [`${kind}Behavior`]: behavior, [plural]: { items: list } }
-      : { [`${kind}Behavior`]: behavior };
+  if (none) return { [`${kind}Behavior`]: "none" };
+  let list = [...(sel?.items ?? [])];
+  let behavior = sel?.behavior ?? "none";
+  const missing = must.filter((m) => !list.some((x) => x.toLowerCase() === m.toLowerCase()));
+  // `all` holds every name, and `allExcept` every name it does not list.
+  if (missing.length && behavior !== "all" && behavior !== "allExcept") {
+    behavior = "whitelist";
+    list = [...list, ...missing];
+  }
+  // The Host header is never forwarded: allExcept always lists it.
+  if (kind === "header" && behavior === "allExcept" && !list.some((h) => h.toLowerCase() === "host")) list = [...list, "host"];
+  return list.length
+    ? { [`${kind}Behavior`]: behavior, [plural]: { items: list } }
+    : { [`${kind}Behavior`]: behavior };
+}
+
+/** plainConfig over inputs. */
+function config(kind: "cookie" | "header" | "queryString", sel: Selection | undefined, forceNone: pulumi.Input<boolean> = false, required: pulumi.Input<string[]> = []) {
+  return pulumi.all([sel?.behavior ?? "none", sel?.items ?? [], forceNone, required])
+    .apply(([behavior, items, none, must]) => plainConfig(kind, { behavior, items: items as string[] }, none, must as string[])) as pulumi.Output<any>;
+}
+
+/**
+ * The cookies or query strings the origin request policy adds. With caching
+ * on, only a selection the cache key already covers (cache-key.ts): the
+ * default forwarding (`all`) past a narrower key forwards nothing more, so the
+ * gateway sees exactly the values the cached response is keyed on; an
+ * explicit wider selection is refused by the rules before this runs.
+ */
+function forwardedConfig(kind: "cookie" | "queryString", fwd: Selection | undefined, key: Selection | undefined, cachingOff: pulumi.Input<boolean>) {
+  const field = kind === "cookie" ? "cookies" : "queryString";
+  return pulumi.all([pulumi.output(fwd), pulumi.output(key), cachingOff]).apply(([f, k, off]) => {
+    const given = f as CdnSelection<string> | undefined;
+    const covered = off || !given || keyCovers((k as CdnSelection<string> | undefined) ?? KEY_DEFAULTS[field], given);
+    return plainConfig(kind, covered ? given : { behavior: "none" }, false, []);
   }) as pulumi.Output<any>;
 }
 
@@ -106,9 +127,9 @@ export function createCdn(
   const originRequestPolicy = new aws.cloudfront.OriginRequestPolicy(...childInputs(transforms, "cdnOriginRequestPolicy",
     childName(name, "cdnOriginRequestPolicy"), {
       comment: `HTTP API ${name}: forwarded to the gateway (never Host)`,
-      cookiesConfig: config("cookie", fwd.cookies),
+      cookiesConfig: forwardedConfig("cookie", fwd.cookies, keys.cookies, cachingOff),
       headersConfig: config("header", fwd.headers),
-      queryStringsConfig: config("queryString", fwd.queryString),
+      queryStringsConfig: forwardedConfig("queryString", fwd.queryString, keys.queryString, cachingOff),
     },
     { parent },));
 

@@ -13,7 +13,7 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/log-forwarding-ids";
  * - `domainRecordA`, `domainRecordAaaa`: alias records of a custom domain
  * - `cdnCachePolicy`, `cdnOriginRequestPolicy`, `cdnDistribution`: the CDN
  * - `cdnCertificate`, `cdnValidationRecord`, `cdnCertificateValidation`, `cdnRecordA`, `cdnRecordAaaa`: CDN custom domains
- * - `integration`, `route`, `routePermission`: one each per route
+ * - `integration`, `route`: one each per route; `routePermission`: one per function the routes invoke
  * - `preflightRoute`: an `OPTIONS` route without authorizer beside an authorized `ANY` route (with CORS), so preflights reach no authorizer
  * - `authorizer`: aws.apigatewayv2.Authorizer, one per authorizer (`<name>-authorizer-<authorizer name>`)
  * - `authorizerPermission`: aws.lambda.Permission for API Gateway to invoke a Lambda authorizer's function, from that authorizer only

@@ -1,3 +1,4 @@
+import { createHash } from "crypto";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { HttpApiGatewayProperties } from "./properties";
@@ -6,7 +7,7 @@ import { accessLogFormat } from "./access-log";
 import { createCdn } from "./cdn";
 import { createCustomDomains } from "./domains";
 import {
-  routeKey, routeMethodProblem, routeShape, variableConflictProblem, routePathProblem, routeSlug, routeSourceArnSuffix, type HttpApiGatewayIntegration,
+  routeKey, routeMethodProblem, routeShape, variableConflictProblem, routePathProblem, routeSlug, type HttpApiGatewayIntegration,
 } from "./routes";
 import { httpApiGatewayDefinition } from "./definition";
 import { authorizerFunctionProblems, createAuthorizers, type AuthorizerFunction, type MadeAuthorizer } from "./authorizers";
@@ -110,6 +111,9 @@ function routeProblems(routes: HttpApiRoute[]): Problem[] {
  * secured.addRoute({ path: "/me", method: "GET", handler: meFunction, authorizationScopes: ["profile"] });
  * secured.addRoute({ path: "/health", method: "GET", handler: healthFunction, authorizer: "none" });
  */
+/** Every method API Gateway's CORS names (apigatewayv2 Cors.allowMethods). */
+const CORS_ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
+
 export class HttpApiGateway extends pulumi.ComponentResource {
   /** Default domain name of the API. */
   public readonly domain: pulumi.Output<string>;
@@ -138,6 +142,8 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   /** Methods of the routes; the default CORS methods are read from it once. */
   private readonly routeMethods = new Set<string>();
   private corsMethodsFixed = false;
+  /** The invoke permission of each handler (one per function for this API). */
+  private readonly permissions = new Map<unknown, aws.lambda.Permission>();
   private readonly corsMethodsInferred: boolean;
   /** The plain view of the properties routes are checked against (authorizers, defaultAuthorizer, cors). */
   private readonly authorization: Record<string, unknown>;
@@ -173,7 +179,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
           ? {
             allowOrigins: p.cors.allowedOrigins,
             allowHeaders: p.cors.allowedHeaders,
-            allowMethods: p.cors.allowedMethods ?? this.inferredCorsMethods(),
+            allowMethods: p.cors.allowedMethods ?? this.inferredCorsMethods(p.cors.allowCredentials),
             allowCredentials: p.cors.allowCredentials,
             exposeHeaders: p.cors.exposedResponseHeaders,
             maxAge: p.cors.maxAge,
@@ -241,14 +247,18 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   /**
    * The default CORS methods: those of the routes, read once the program's
    * current synchronous step is over (so `addRoute` calls right after the
-   * constructor count). `*` routes allow every method.
+   * constructor count). `*` routes allow every method: `*`, or with
+   * credentials every method by name, since browsers read `*` as a wildcard
+   * only on requests without credentials (Fetch standard; MDN,
+   * Access-Control-Allow-Methods).
    */
-  private inferredCorsMethods(): pulumi.Output<string[]> {
-    return pulumi.output(new Promise<string[]>((resolve) => setImmediate(() => {
+  private inferredCorsMethods(allowCredentials: pulumi.Input<boolean | undefined>): pulumi.Output<string[]> {
+    const methods = pulumi.output(new Promise<string[]>((resolve) => setImmediate(() => {
       this.corsMethodsFixed = true;
-      const methods = [...this.routeMethods];
-      resolve(methods.includes("*") ? ["*"] : methods.sort());
+      resolve([...this.routeMethods]);
     })));
+    return pulumi.all([methods, allowCredentials]).apply(([ms, credentials]) =>
+      ms.includes("*") ? (credentials === true ? [...CORS_ALL_METHODS] : ["*"]) : [...ms].sort());
   }
 
   /**
@@ -326,15 +336,34 @@ export class HttpApiGateway extends pulumi.ComponentResource {
         },
         parent,));
     }
+    return { integration, route: apiRoute, permission: this.invokePermission(route.handler, functionArn), preflightRoute };
+  }
+
+  /**
+   * One permission per function for this API: any stage, method and route
+   * (`execute-api:.../<api id>/*\/*`). A statement per route would grow the
+   * function's resource-based policy past Lambda's 20 KB after about 55 routes
+   * (PolicyLengthExceededException mid-deploy; Lambda quotas, "Function
+   * resource-based policy"); only this API's routes reach the function either way.
+   */
+  private invokePermission(handler: HttpApiRoute["handler"], functionArn: pulumi.Input<string>): aws.lambda.Permission {
+    const known = this.permissions.get(handler);
+    if (known) return known;
+    const label = handler instanceof aws.lambda.Function
+      ? `fn ${(handler as unknown as { __name?: string }).__name ?? ""}`
+      : typeof handler === "string" ? `arn ${handler}` : `input ${this.permissions.size + 1}`;
+    const readable = label.replace(/^(fn|input) /, "").replace(/^arn .*:function:/, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40);
+    const suffix = `${readable}-${createHash("sha256").update(label).digest("hex").slice(0, 6)}`;
     const permission = new aws.lambda.Permission(...childInputs(this.transforms, "routePermission",
-      `${childName(this.gatewayName, "routePermission")}-${slug}`, {
+      `${childName(this.gatewayName, "routePermission")}-${suffix}`, {
         action: "lambda:InvokeFunction",
         function: functionArn,
         principal: "apigateway.amazonaws.com",
-        sourceArn: pulumi.interpolate`${this.api.executionArn}${routeSourceArnSuffix(method, route.path)}`,
+        sourceArn: pulumi.interpolate`${this.api.executionArn}/*/*`,
       },
-      parent,));
-    return { integration, route: apiRoute, permission, preflightRoute };
+      { parent: this },));
+    this.permissions.set(handler, permission);
+    return permission;
   }
 }
 

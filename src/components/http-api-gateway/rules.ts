@@ -5,6 +5,8 @@ import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
 import { disabledLoggingWarnings, offSwitchWarnings } from "../../shared/no-effect";
 import type { WarningContext } from "../../shared/resource-definition";
 import { authorizerProblems, authorizerWarnings } from "./authorizer-rules";
+import { keyCovers, KEY_DEFAULTS } from "./cache-key";
+import type { CdnSelection } from "./properties";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -57,6 +59,21 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
         hint: "list the allowed origins in allowedOrigins",
       });
     }
+    // With credentials, `*` in Access-Control-Allow-Methods/-Headers/-Expose-Headers
+    // is the literal name "*", not a wildcard (Fetch standard, CORS protocol;
+    // https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers/Access-Control-Allow-Methods).
+    if (cors.allowCredentials === true) {
+      for (const [k, what] of [["allowedMethods", "methods"], ["allowedHeaders", "headers"], ["exposedResponseHeaders", "headers"]] as const) {
+        const at = (strings(cors[k]) ?? []).indexOf("*");
+        if (at >= 0) {
+          out.push({
+            path: ["cors", k, at],
+            message: `with allowCredentials, browsers read '*' in cors.${k} as a ${what === "methods" ? "method" : "header"} named '*', not as any ${what === "methods" ? "method" : "header"}, so credentialed requests fail`,
+            hint: `list the ${what} by name${k === "allowedMethods" ? " (or leave allowedMethods out: the gateway then lists its routes' methods)" : ""}`,
+          });
+        }
+      }
+    }
     for (const [i, o] of (strings(cors.allowedOrigins) ?? []).entries()) {
       if (o !== "*" && !/^https?:\/\/[^/\s]+$/.test(o) && !/^https?:\/\/\*\.[^/\s]+$/.test(o)) {
         out.push({ path: ["cors", "allowedOrigins", i], message: `'${o}' is not an origin: scheme, host and optional port, like https://app.example.com`, hint: "no path and no trailing slash" });
@@ -106,6 +123,7 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
     for (const k of ["cookies", "headers", "queryString"]) {
       out.push(...selectionProblems(fwd[k], ["cdn", "forwardingOptions", k], `forwarded ${k}`));
     }
+    if (max !== 0) out.push(...forwardedPastKeyProblems(keys, fwd));
     const headers = obj(fwd.headers);
     const forwarded = headers?.behavior === "whitelist" ? strings(headers.items) ?? [] : [];
     if (forwarded.some((h) => h.toLowerCase() === "host")) {
@@ -130,6 +148,37 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
       } else if (prefix || CLOUDFRONT_DENIED_ORIGIN_HEADERS.includes(lower)) {
         out.push({ path: at, message: `CloudFront cannot add the header '${name}' to origin requests${prefix ? ` (no ${prefix.replace(/^x-(\w+)-$/, (_, w: string) => `X-${w[0].toUpperCase()}${w.slice(1)}-*`)} header)` : ""}`, hint: "see \"Custom headers that CloudFront can't add to origin requests\"; pick another name" });
       }
+    });
+  }
+  return out;
+}
+
+/** A selection with plain string items, or undefined (directives and other shapes are checked elsewhere). */
+function plainSelection(v: unknown): CdnSelection<string> | undefined {
+  const s = obj(v);
+  if (!s || typeof s.behavior !== "string") return undefined;
+  const items = s.items === undefined ? [] : strings(s.items);
+  return items ? { behavior: s.behavior, items } : undefined;
+}
+
+/**
+ * With caching on, cookies and query strings forwarded to the gateway must
+ * all be in the cache key: CloudFront keeps a value the origin request policy
+ * adds out of the key, so a response that depends on it is served to viewers
+ * who sent another value (cache-key.ts).
+ */
+function forwardedPastKeyProblems(keys: Obj, fwd: Obj): Problem[] {
+  const out: Problem[] = [];
+  for (const k of ["cookies", "queryString"] as const) {
+    const forwarded = plainSelection(fwd[k]);
+    const key = keys[k] === undefined ? KEY_DEFAULTS[k] : plainSelection(keys[k]);
+    if (!forwarded || !key || keyCovers(key, forwarded)) continue;
+    const what = k === "cookies" ? "cookies" : "query strings";
+    out.push({
+      path: ["cdn", "forwardingOptions", k],
+      message: `forwardingOptions.${k} sends ${what} to the gateway that the cache key (cachingOptions.cacheKeyParameters.${k}: ${key.behavior}${key.items?.length ? ` ${key.items.join(", ")}` : ""}) leaves out, ` +
+        `so a cached response that depends on them is served to viewers who sent others`,
+      hint: `put them in cachingOptions.cacheKeyParameters.${k} (what the key holds always reaches the gateway), remove forwardingOptions.${k}, or turn caching off with cachingOptions.maxTTL: 0`,
     });
   }
   return out;

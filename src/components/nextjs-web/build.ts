@@ -8,6 +8,7 @@ import { sourceHash } from "./source-hash";
 import { BuildError } from "./build-error";
 import { checkEdgePackageSize, serverModule } from "./edge-package";
 import { EDGE, STREAMING, openNextCommand, overrideConfig } from "./open-next-config";
+import { appConfigProblems, readAppOpenNextConfig, DEPLOYS_SPLIT_FUNCTIONS } from "./app-config";
 import { outputsChanged, readOutput, readStamp, writeStamp, type Stamp } from "./build-stamp";
 import { LOCK, withBuildLock } from "./build-lock";
 import { runInGroup, type BuildCommand } from "./build-process";
@@ -81,6 +82,9 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   const streaming = opts.streaming === true;
   const edge = opts.edge === true;
   if (streaming && edge) throw new BuildError("an edge server cannot stream responses; build for one or the other");
+  // What the app's OpenNext config asks must agree with the properties, before a build is spent on it.
+  const [mismatch] = appConfigProblems({ appDirectory: appDir, streamingEnabled: streaming, useEdgeFunction: edge }, readAppOpenNextConfig(dir), DEPLOYS_SPLIT_FUNCTIONS);
+  if (mismatch) throw new BuildError(`${mismatch.message}; ${mismatch.hint}`);
   const label = opts.label ?? path.basename(dir);
   const say = opts.say ?? stderrLine;
   const where = path.relative(process.cwd(), dir) || ".";

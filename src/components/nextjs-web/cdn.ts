@@ -66,6 +66,25 @@ export function urlHost(url: pulumi.Input<string>): pulumi.Output<string> {
 /** OpenNext's output asks for something this component does not make. */
 export class OpenNextOutputError extends Error {}
 
+/**
+ * The names of OpenNext's split functions in its output (origins of type
+ * `function` besides the server and the image optimizer; @opennextjs/aws
+ * build/generateOutput.js). Functions OpenNext places at the edge
+ * (`placement: "global"`) or in a container (`type: "ecs"`) are refused.
+ */
+export function splitFunctionNames(output: OpenNextOutput): string[] {
+  const names: string[] = [];
+  for (const [key, origin] of Object.entries(output.origins)) {
+    if (["s3", "default", "imageOptimizer"].includes(key)) continue;
+    const type = (origin as { type?: unknown } | undefined)?.type;
+    if (type !== "function") throw new OpenNextOutputError(`OpenNext's function '${key}' is of type ${String(type)}; nextjs-web deploys split functions as Lambda functions only (remove its generateDockerfile override)`);
+    names.push(key);
+  }
+  const atEdge = output.behaviors.filter((b) => !b.origin || (b as { edgeFunction?: string }).edgeFunction);
+  if (atEdge.length) throw new OpenNextOutputError(`OpenNext's output runs ${atEdge.map((b) => b.pattern).join(", ")} at the edge (placement: "global" or an external middleware), which nextjs-web does not deploy; use regional functions`);
+  return names;
+}
+
 export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins: SiteOrigins): aws.cloudfront.Distribution {
   const { parent, name, transforms } = scope;
   // How many behaviors a distribution may have is the account's quota: the catalog checks it at plan.
@@ -94,6 +113,10 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
     },
     { parent },));
 
+  // The image optimizer serves GET (and HEAD) only: OpenNext's image handler reads the query
+  // string, never a body, and its IAM-auth URL would refuse an unsigned POST body anyway
+  // (CloudFront Developer Guide, "Restrict access to an AWS Lambda function URL origin").
+  const IMAGE_METHODS = ["GET", "HEAD"];
   const edge = origins.edgeServerArn !== undefined;
   const behaviorFor = (origin: string) => {
     const isFunction = origin !== "s3";
@@ -101,7 +124,7 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
     return {
       targetOriginId: atEdge ? "s3" : origin,
       viewerProtocolPolicy: "redirect-to-https",
-      allowedMethods: isFunction ? ALL_METHODS : ["GET", "HEAD", "OPTIONS"],
+      allowedMethods: origin === "imageOptimizer" ? IMAGE_METHODS : isFunction ? ALL_METHODS : ["GET", "HEAD", "OPTIONS"],
       cachedMethods: ["GET", "HEAD"],
       compress: true,
       cachePolicyId: isFunction ? serverCachePolicy.id : MANAGED.cachingOptimized,

@@ -7,6 +7,8 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/log-forwarding-ids";
  * - `assets`: the one dynamic resource that syncs the static files
  * - `s3AccessControl`, `lambdaAccessControl`: CloudFront origin access controls
  * - per function (`server`, `image`, `revalidation`, `seeder`): `<fn>Role`, `<fn>Policy`, `<fn>LogGroup`, `<fn>Function`
+ * - per split function of OpenNext's output (`functions` in open-next.config.ts), names ending in `-<function>`: `splitRole`, `splitPolicy`, `splitLogGroup`, `splitFunction`, `splitUrl`, `splitUrlPermission`, `splitInvokePermission`, `splitOriginSecret`, and `splitCode` past 50 MB (an override of a `split*` id applies to every split function)
+ * - `serverCode`: the server's package as an object of the bucket (`_code/`), only when it is past Lambda's 50 MB direct upload
  * - `serverUrl`, `serverUrlPermission`, `serverInvokePermission`: the server's public URL (its package admits only the distribution, which sends `originSecret`)
  * - `imageUrl`, `imageUrlPermission`, `imageInvokePermission`: the image optimizer's URL, which only CloudFront may call (signed)
  * - `revalidationQueue` (SQS FIFO), `revalidationEventSource`
@@ -30,6 +32,16 @@ export const NEXTJS_WEB_CHILDREN = {
   serverPolicy: "aws:iam/rolePolicy:RolePolicy",
   serverLogGroup: "aws:cloudwatch/logGroup:LogGroup",
   serverFunction: "aws:lambda/function:Function",
+  serverCode: "aws:s3/bucketObjectv2:BucketObjectv2",
+  splitRole: "aws:iam/role:Role",
+  splitPolicy: "aws:iam/rolePolicy:RolePolicy",
+  splitLogGroup: "aws:cloudwatch/logGroup:LogGroup",
+  splitFunction: "aws:lambda/function:Function",
+  splitUrl: "aws:lambda/functionUrl:FunctionUrl",
+  splitUrlPermission: "aws:lambda/permission:Permission",
+  splitInvokePermission: "aws:lambda/permission:Permission",
+  splitOriginSecret: "pulumi-nodejs:dynamic/stackfile:OriginSecret",
+  splitCode: "aws:s3/bucketObjectv2:BucketObjectv2",
   serverUrl: "aws:lambda/functionUrl:FunctionUrl",
   serverUrlPermission: "aws:lambda/permission:Permission",
   serverInvokePermission: "aws:lambda/permission:Permission",

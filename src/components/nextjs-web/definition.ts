@@ -5,6 +5,7 @@ import { nextjsWebParams } from "./properties";
 import { NEXTJS_WEB_CHILD_IDS, NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { appDirectoryProblems, nextjsWebStaticProblems } from "./rules";
 import { disabledLoggingWarnings } from "../../shared/no-effect";
+import { nextjsFileProblems } from "./app-config";
 
 export const nextjsWebDefinition: ResourceTypeEntry = {
   type: "nextjs-web",
@@ -26,6 +27,7 @@ export const nextjsWebDefinition: ResourceTypeEntry = {
   childIds: NEXTJS_WEB_CHILD_IDS,
   children: NEXTJS_WEB_CHILDREN,
   staticRules: nextjsWebStaticProblems,
+  fileChecks: nextjsFileProblems,
   warnings: (p) => disabledLoggingWarnings((p.serverFunction as { logging?: unknown } | undefined)?.logging, ["serverFunction", "logging"]),
   crossRules: appDirectoryProblems,
 };

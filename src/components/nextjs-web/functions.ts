@@ -12,10 +12,10 @@ export { createFunction, EDGE_DELETE_TIMEOUT, type FunctionSpec, type PolicyStat
  * signing with an origin access control) get in. `NONE`: anyone may call it,
  * and the function itself admits only its distribution (the server's entry).
  */
-export function functionUrl(scope: SiteScope, id: string, fn: aws.lambda.Function, streaming: boolean, auth: "AWS_IAM" | "NONE" = "AWS_IAM"): aws.lambda.FunctionUrl {
+export function functionUrl(scope: SiteScope, id: string, fn: aws.lambda.Function, streaming: boolean, auth: "AWS_IAM" | "NONE" = "AWS_IAM", suffix = ""): aws.lambda.FunctionUrl {
   const { parent, name, transforms } = scope;
   return new aws.lambda.FunctionUrl(...childInputs(transforms, `${id}Url`,
-    childName(name, `${id}Url`), {
+    `${childName(name, `${id}Url`)}${suffix}`, {
       functionName: fn.name,
       authorizationType: auth,
       invokeMode: streaming ? "RESPONSE_STREAM" : "BUFFERED",
@@ -28,12 +28,12 @@ export function functionUrl(scope: SiteScope, id: string, fn: aws.lambda.Functio
  * URL: the invoke permission holds only for calls made via a function URL),
  * the two permissions Lambda wants since October 2025.
  */
-export function publicUrlPermissions(scope: SiteScope, id: string, fn: aws.lambda.Function): void {
+export function publicUrlPermissions(scope: SiteScope, id: string, fn: aws.lambda.Function, suffix = ""): void {
   const { parent, name, transforms } = scope;
-  new aws.lambda.Permission(...childInputs(transforms, `${id}UrlPermission`,childName(name, `${id}UrlPermission`), {
+  new aws.lambda.Permission(...childInputs(transforms, `${id}UrlPermission`, `${childName(name, `${id}UrlPermission`)}${suffix}`, {
     function: fn.name, action: "lambda:InvokeFunctionUrl", principal: "*", functionUrlAuthType: "NONE",
   }, { parent }));
-  new aws.lambda.Permission(...childInputs(transforms, `${id}InvokePermission`,childName(name, `${id}InvokePermission`), {
+  new aws.lambda.Permission(...childInputs(transforms, `${id}InvokePermission`, `${childName(name, `${id}InvokePermission`)}${suffix}`, {
     function: fn.name, action: "lambda:InvokeFunction", principal: "*", invokedViaFunctionUrl: true,
   }, { parent }));
 }

@@ -11,6 +11,7 @@ import { createFunction, functionUrl, type SiteScope } from "./functions";
 import { urlHost } from "./cdn";
 import { hashFile } from "./assets";
 import { childInputs, childName } from "../../shared/children";
+import { seederPackage, SEEDER_HANDLER } from "./seeder-package";
 
 /** Days the logs of the helper functions are kept. */
 const HELPER_LOG_DAYS = 30;
@@ -34,7 +35,11 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
       id: "image", description: "Next.js image optimization", bundleDir: bundle(imageSpec.bundle), handler: imageSpec.handler,
       memory: 1536, timeout: 25, logRetentionDays: HELPER_LOG_DAYS,
       environment: { BUCKET_NAME: bucket.bucket, BUCKET_KEY_PREFIX: output.origins.s3.originPath },
-      statements: [{ Action: ["s3:GetObject"], Resource: [pulumi.interpolate`${bucket.arn}/${output.origins.s3.originPath}/*`] }],
+      // s3:ListBucket makes a missing source image NoSuchKey (a 404 from the optimizer), not AccessDenied (GetObject API reference, "Permissions").
+      statements: [
+        { Action: ["s3:GetObject"], Resource: [pulumi.interpolate`${bucket.arn}/${output.origins.s3.originPath}/*`] },
+        { Action: ["s3:ListBucket"], Resource: [bucket.arn] },
+      ],
     });
     out.image = { fn: image.fn, host: urlHost(functionUrl(scope, "image", image.fn, false).functionUrl) };
   }
@@ -72,8 +77,10 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
 
   const seederSpec = output.additionalProps?.initializationFunction;
   if (seederSpec) {
+    // OpenNext's seeder behind an entry that runs it again while IAM applies its new policy (seeder-package.ts).
     const seeder = createFunction(scope, {
-      id: "seeder", description: "Next.js tag cache seeding", bundleDir: bundle(seederSpec.bundle), handler: seederSpec.handler,
+      id: "seeder", description: "Next.js tag cache seeding",
+      code: { archive: seederPackage(bundle(seederSpec.bundle), seederSpec.handler), handler: SEEDER_HANDLER },
       memory: 256, timeout: 300, logRetentionDays: HELPER_LOG_DAYS, environment: { CACHE_DYNAMO_TABLE: table.name },
       statements: [{ Action: ["dynamodb:BatchWriteItem", "dynamodb:PutItem", "dynamodb:DescribeTable"], Resource: [table.arn] }],
     });

@@ -7,7 +7,7 @@ import type { NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { buildNextApp, BuildError, type BuildResult } from "./build";
 import { BUILD_SECRET_CONFIG } from "./build-keys";
 import { cloudFrontInvokePermissions, type PolicyStatement, type SiteScope } from "./functions";
-import { OpenNextOutputError, createSiteCdn, type FunctionOrigin } from "./cdn";
+import { OpenNextOutputError, createSiteCdn, splitFunctionNames, type FunctionOrigin } from "./cdn";
 import { Invalidation, type NextjsWebOwnChildArgs } from "./dynamic-resources";
 import { NO_ROUTE_ENV, SERVER_WRAPPER_DIGEST } from "./server-package";
 import { createStorage, type SiteStorage } from "./storage";
@@ -28,6 +28,7 @@ import {
 } from "../../shared/workload-connections";
 import { forwardLogs } from "../../shared/log-forwarding";
 import type { DeepInput } from "../../shared/inputs";
+import { measureServerPackage } from "./server-package";
 
 export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo"> {
   /**
@@ -92,6 +93,13 @@ export class NextjsWeb extends pulumi.ComponentResource {
       claimAppDirectory(name, p.appDirectory as string, settings);
       // The stack's build secret (`pulumi config set --secret stackfile:buildSecret ...`), read as the program starts.
       build = buildNextApp(p.appDirectory as string, { ...settings, label: name, configSecret: pulumi.runtime.getConfig(BUILD_SECRET_CONFIG) });
+      // Past 250 MB unzipped no upload helps: refused here, naming the heaviest folders.
+      if (!settings.edge) {
+        for (const [key, origin] of Object.entries(build.output.origins)) {
+          const fn = origin as { type?: string; bundle?: string };
+          if (key !== "imageOptimizer" && fn.type === "function" && typeof fn.bundle === "string") measureServerPackage(path.join(build.appDir, fn.bundle), fn.bundle);
+        }
+      }
     } catch (err) {
       if (err instanceof BuildError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
       throw err;
@@ -116,15 +124,26 @@ export class NextjsWeb extends pulumi.ComponentResource {
     this.bucket = storage.bucket;
     const vpc = p.joinDefaultVpc === true ? this.joinVpc(scope, connections) : undefined;
     const environment = serverEnvironment(storage, region, envMap(p.environment), connections, vpc !== undefined);
-    const server = createServer(scope, {
-      build, edge, vpc, environment,
+    const serverSpec = {
+      build, edge, vpc, environment, codeBucket: storage.bucket.id,
       memory: p.serverFunction.memory, timeout: p.serverFunction.timeout,
       logRetentionDays: p.serverFunction.logging.retentionDays, logsDisabled: p.serverFunction.logging.disabled === true,
       statements: serverStatements(storage, connections, (p.iamRoleStatements ?? []) as PolicyStatement[]),
       // New code goes live only once the static files it names are uploaded.
       dependsOn: [storage.assets],
-    });
+    };
+    const server = createServer(scope, serverSpec);
     this.serverFunction = server.fn;
+    // OpenNext's split functions (`functions` in open-next.config.ts): each one a regional
+    // function of its own with the server's settings, reached through its behaviors.
+    let splitNames: string[];
+    try {
+      splitNames = splitFunctionNames(output);
+    } catch (err) {
+      if (err instanceof OpenNextOutputError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
+      throw err;
+    }
+    const splits = splitNames.map((key) => ({ key, server: createServer(scope, serverSpec, key) }));
     const forwarding = p.serverFunction.logging.logForwarding;
     // (An edge server logs in every region; the rules refuse forwarding for it.)
     if (forwarding && server.logGroup && !edge) forwardLogs({ parent: this, name, transforms: transform }, server.logGroup, forwarding as any);
@@ -136,6 +155,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
     }, parent));
     const functionOrigins: Record<string, FunctionOrigin> = {};
     if (server.origin) functionOrigins.default = server.origin;
+    for (const split of splits) functionOrigins[split.key] = split.server.origin!;
     if (helpers.image) {
       // The image optimizer answers GET only: CloudFront signs for it (the URL takes IAM auth).
       const lambdaAccessControl = new aws.cloudfront.OriginAccessControl(...childInputs(transform, "lambdaAccessControl",childName(name, "lambdaAccessControl"), {
@@ -175,6 +195,16 @@ export class NextjsWeb extends pulumi.ComponentResource {
           Action: "s3:GetObject",
           Resource: pulumi.interpolate`${storage.bucket.arn}/${output.origins.s3.originPath}/*`,
           Condition: { StringEquals: { "AWS:SourceArn": distribution.arn } },
+        }, {
+          // Without s3:ListBucket S3 answers a missing key with 403 AccessDenied, not 404
+          // (GetObject API reference, "Permissions"; CloudFront Developer Guide,
+          // "Restrict access to an Amazon S3 origin"): removed chunks and public files must be 404.
+          Sid: "CloudFrontSeesMissingAssets",
+          Effect: "Allow",
+          Principal: { Service: "cloudfront.amazonaws.com" },
+          Action: "s3:ListBucket",
+          Resource: storage.bucket.arn,
+          Condition: { StringEquals: { "AWS:SourceArn": distribution.arn } },
         }],
       }),
     }, parent));
@@ -182,7 +212,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
     // environment) invalidates the CDN's cache; one that changes nothing does not.
     new Invalidation(...childInputs(transform, "invalidation",childName(name, "invalidation"), {
       distributionId: distribution.id, paths: ["/*"], key: servedContentKey(build, storage.assetsDigest, environment), region, aws: access.settings,
-    }, { parent: this, dependsOn: [storage.assets, server.fn] }), access);
+    }, { parent: this, dependsOn: [storage.assets, server.fn, ...splits.map((x) => x.server.fn)] }), access);
 
     this.url = domains.names.length ? pulumi.output(`https://${domains.names[0]}`) : pulumi.interpolate`https://${distribution.domainName}`;
     this.registerOutputs({ url: this.url });

@@ -8,6 +8,8 @@
 import { createHash } from "crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { serverModule } from "./edge-package";
+import { BuildError } from "./build-error";
+import { DIRECT_UPLOAD_LIMIT, folderSize, unzippedProblem, type FolderSize } from "../../shared/package-size";
 
 export const SERVER_ENTRY = "stackfile-server.mjs";
 export const SERVER_HANDLER = "stackfile-server.handler";
@@ -30,6 +32,7 @@ export const NO_ROUTE_ENV = "STACKFILE_NO_ROUTE";
 /** Code that makes every HTTP(S) call to an AWS service fail when no connection is made in time. */
 export const FAIL_FAST_AWS_CALLS = `import http from "node:http";
 import https from "node:https";
+import net from "node:net";
 import { syncBuiltinESMExports } from "node:module";
 
 // OpenNext's S3, DynamoDB and SQS clients set no connection timeout: without a
@@ -75,6 +78,51 @@ for (const mod of [http, https]) {
 }
 // The bundle imports { request } from "node:https": its bindings follow.
 syncBuiltinESMExports();
+
+// OpenNext's -lite clients (s3-lite, sqs-lite, dynamodb-lite) call AWS with fetch, which
+// node:http does not carry (undici's own sockets, a 10 s connect timeout). Before the first
+// fetch to an AWS host, one TCP connect is tried with the same timeout; a host that connected
+// is not tried again, one that did not is refused for a minute (then tried once more).
+const probes = new Map();
+function reachable(host, port) {
+  const key = host + ":" + port;
+  let probe = probes.get(key);
+  if (!probe) {
+    probe = new Promise((resolve) => {
+      const socket = net.connect({ host, port });
+      const done = (ok) => { clearTimeout(timer); socket.destroy(); resolve(ok); };
+      const timer = setTimeout(() => done(false), CONNECT_TIMEOUT_MS);
+      socket.once("connect", () => done(true));
+      socket.once("error", () => done(false));
+    });
+    probes.set(key, probe);
+    probe.then((ok) => { if (!ok) setTimeout(() => probes.delete(key), 60000).unref(); });
+  }
+  return probe;
+}
+const fetchFailed = (code, message) => {
+  const cause = new Error(message);
+  cause.code = code;
+  return new TypeError("fetch failed", { cause });
+};
+const realFetch = globalThis.fetch;
+if (typeof realFetch === "function") {
+  globalThis.fetch = async function (input, init) {
+    let url;
+    try { url = new URL(typeof input === "string" || input instanceof URL ? input : input.url); } catch { return realFetch.call(this, input, init); }
+    const host = url.hostname;
+    if (isAws(host) && noRoute.has(serviceOf(host))) {
+      if (!saidNoRoute) console.error("stackfile: no route to " + serviceOf(host) + " from this function's VPC (it has no endpoint for it): its calls fail at once");
+      saidNoRoute = true;
+      throw fetchFailed("ENETUNREACH", "no route to " + host + " from this VPC");
+    }
+    if (isAws(host) && !(await reachable(host, Number(url.port) || (url.protocol === "http:" ? 80 : 443)))) {
+      console.error("stackfile: no connection to " + host + " within " + CONNECT_TIMEOUT_MS + " ms (from a VPC, an AWS service needs an endpoint)");
+      throw fetchFailed("ETIMEDOUT", "connection to " + host + " timed out");
+    }
+    return realFetch.call(this, input, init);
+  };
+}
 `;
 
 /** The entry module: admit requests from the distribution only, then run OpenNext's handler. */
@@ -137,3 +185,21 @@ export const SERVER_WRAPPER_DIGEST = createHash("sha256")
   .update(serverEntry("index.mjs", "handler", false))
   .update(serverEntry("index.mjs", "handler", true))
   .digest("hex");
+
+/**
+ * The regional server's package size: refused past Lambda's 250 MB unzipped
+ * (naming its heaviest folders), and zipped (a read of every file) only when
+ * it may be past the 50 MB Lambda takes directly (`viaS3` then says so).
+ */
+export function measureServerPackage(bundleDir: string, shownAs: string): FolderSize & { viaS3: boolean } {
+  const entryBytes = Buffer.byteLength(serverEntry("index.mjs", "handler", true));
+  const size = folderSize(bundleDir, false);
+  const why = unzippedProblem(`the server function's package (${shownAs})`, size, entryBytes);
+  if (why) throw new BuildError(why);
+  // A zip is about its files deflated plus ~100 bytes of headers a file, never much more than
+  // the files themselves: well under the limit unzipped is under it zipped. A tenth of the
+  // limit is kept as margin for the headers and for Pulumi's compressor differing from zlib's.
+  if (size.unzipped + entryBytes <= DIRECT_UPLOAD_LIMIT * 0.9) return { ...size, viaS3: false };
+  const full = folderSize(bundleDir, true);
+  return { ...full, viaS3: full.zipped! + entryBytes > DIRECT_UPLOAD_LIMIT * 0.9 };
+}

@@ -5,20 +5,22 @@
 import { createHash } from "crypto";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import type * as aws from "@pulumi/aws";
+import * as aws from "@pulumi/aws";
 import type { BuildResult } from "./build";
 import { createFunction, functionUrl, publicUrlPermissions, type FunctionSpec, type SiteScope } from "./functions";
 import { urlHost, type FunctionOrigin } from "./cdn";
 import { OriginSecret } from "./dynamic-resources";
-import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, SERVER_HANDLER, serverPackage } from "./server-package";
+import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, SERVER_HANDLER, SERVER_WRAPPER_DIGEST, measureServerPackage, serverPackage } from "./server-package";
 import { EDGE_HANDLER, edgePackage } from "./edge-package";
-import { childName } from "../../shared/children";
+import { childInputs, childName } from "../../shared/children";
 
 export interface ServerSpec extends Pick<FunctionSpec, "memory" | "timeout" | "statements" | "logRetentionDays" | "logsDisabled" | "vpc" | "dependsOn"> {
   build: BuildResult;
   edge: boolean;
   /** The server's variables: the site's, connectTo's and OpenNext's. */
   environment: pulumi.Output<Record<string, string>>;
+  /** Where a package past Lambda's 50 MB direct upload goes (the site's bucket). */
+  codeBucket: pulumi.Input<string>;
 }
 
 export interface SiteServer {
@@ -32,11 +34,19 @@ export interface SiteServer {
   edgeArn?: pulumi.Output<string>;
 }
 
-export function createServer(scope: SiteScope, spec: ServerSpec): SiteServer {
-  const d = spec.build.output.origins.default;
+/**
+ * The server function, or (`split`) one of OpenNext's split functions: the
+ * origin of that name in OpenNext's output, with child ids `split*` and names
+ * ending in `-<function>`, its own URL, origin secret and permissions.
+ */
+export function createServer(scope: SiteScope, spec: ServerSpec, split?: string): SiteServer {
+  const d = split === undefined ? spec.build.output.origins.default : spec.build.output.origins[split] as typeof spec.build.output.origins.default;
   const bundleDir = path.join(spec.build.appDir, d.bundle);
+  const id = split === undefined ? "server" : "split";
+  const suffix = split === undefined ? "" : `-${split.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   const common = {
-    id: "server", description: "Next.js server", bundleDir, handler: d.handler, memory: spec.memory, timeout: spec.timeout,
+    id, nameSuffix: suffix, description: split === undefined ? "Next.js server" : `Next.js split function ${split}`, bundleDir, handler: d.handler,
+    memory: spec.memory, timeout: spec.timeout,
     logRetentionDays: spec.logRetentionDays, logsDisabled: spec.logsDisabled, statements: spec.statements, dependsOn: spec.dependsOn,
   };
   if (spec.edge) {
@@ -47,16 +57,33 @@ export function createServer(scope: SiteScope, spec: ServerSpec): SiteServer {
     return { ...server, edgeArn: server.fn.qualifiedArn };
   }
   const streaming = d.streaming === true;
-  const secret = pulumi.secret(new OriginSecret(childName(scope.name, "originSecret"), {}, { parent: scope.parent }).value);
+  const secret = pulumi.secret(new OriginSecret(`${childName(scope.name, split === undefined ? "originSecret" : "splitOriginSecret")}${suffix}`, {}, { parent: scope.parent }).value);
   // A digest of 256 random bits gives nothing away: the function's settings stay readable.
   const digest = pulumi.unsecret(secret.apply((s) => createHash("sha256").update(s).digest("hex")));
+  const archive = serverPackage(bundleDir, d.handler, streaming);
+  const size = measureServerPackage(bundleDir, d.bundle);
+  // Past 50 MB zipped Lambda takes the package only from S3 ("Lambda quotas", Deployment package size):
+  // the archive goes to the site's bucket under a key of its content, so new code is a new key.
+  const s3 = size.viaS3 ? serverCodeObject(scope, spec.codeBucket, archive, `${size.sha256}-${SERVER_WRAPPER_DIGEST.slice(0, 16)}-${streaming ? "s" : "b"}`, split, suffix) : undefined;
   const server = createFunction(scope, {
     ...common,
     vpc: spec.vpc,
-    code: { archive: serverPackage(bundleDir, d.handler, streaming), handler: SERVER_HANDLER },
+    code: { archive, handler: SERVER_HANDLER, s3 },
     environment: pulumi.all([spec.environment, digest]).apply(([env, sha]) => ({ ...env, [ORIGIN_SECRET_ENV]: sha })),
   });
-  const url = functionUrl(scope, "server", server.fn, streaming, "NONE");
-  publicUrlPermissions(scope, "server", server.fn);
+  const url = functionUrl(scope, id, server.fn, streaming, "NONE", suffix);
+  publicUrlPermissions(scope, id, server.fn, suffix);
   return { ...server, origin: { host: urlHost(url.functionUrl), headers: [{ name: ORIGIN_SECRET_HEADER, value: secret }] } };
+}
+
+/** The server's package as an object of the site's bucket (outside the prefixes CloudFront serves). */
+function serverCodeObject(scope: SiteScope, bucket: pulumi.Input<string>, archive: pulumi.asset.AssetArchive, digest: string, split: string | undefined, suffix: string) {
+  const id = split === undefined ? "serverCode" : "splitCode";
+  const object = new aws.s3.BucketObjectv2(...childInputs(scope.transforms, id, `${childName(scope.name, id)}${suffix}`, {
+    bucket,
+    key: `_code/${split === undefined ? "server" : `split${suffix}`}-${createHash("sha256").update(digest).digest("hex").slice(0, 32)}.zip`,
+    source: archive,
+    contentType: "application/zip",
+  }, { parent: scope.parent }));
+  return { bucket: object.bucket, key: object.key };
 }

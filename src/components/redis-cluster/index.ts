@@ -104,7 +104,10 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
 
     const securityGroup = new aws.ec2.SecurityGroup(...childInputs(transform, "securityGroup",
       childName(name, "securityGroup"), {
-        description: `Redis cluster ${name}: ingress to port only, from ${p.accessibility.accessibilityMode === "vpc" ? "the VPC" : "connected workloads"}`,
+        // The same for every accessibilityMode: a security group's description is force-new
+        // (terraform-provider-aws internal/service/ec2/vpc_security_group.go, "description": ForceNew),
+        // and a replaced group recreates every ingress rule. The rules say where traffic comes from.
+        description: `Redis cluster ${name}: ingress to its port only`,
         vpcId: vpc.id,
         tags: { Name: `${name}-redis` },
       },

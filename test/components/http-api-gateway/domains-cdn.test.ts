@@ -1,6 +1,8 @@
 import * as assert from "assert";
 import { HttpApiGateway, type HttpApiGatewayArgs } from "../../../src/components/http-api-gateway";
 import { run, outputValue, G } from "../../harness";
+import { plannedResources } from "../../../src/cli/plan-checks";
+import { checkCatalog } from "../../../src/aws-rules";
 
 const ZONES = { zones: ["example.com", "team.example.org", "example.org"] };
 const CERT = "arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-1234-5678-9abc-def012345678";
@@ -206,6 +208,27 @@ describe("HttpApiGateway: CDN", () => {
     assert.strictEqual(await outputValue(gw!.cdnCustomDomains!), "cdn.example.com,static.example.org");
     assert.strictEqual(await outputValue(gw!.cdnCustomDomainUrls!), "https://cdn.example.com,https://static.example.org");
     assert.strictEqual(gw!.cdnUrl, undefined);
+  });
+
+  it("an apex and its wildcard share one ACM validation record: one Route 53 record, listed once, and the plan passes the catalog", async () => {
+    const r = await make({ cdn: { enabled: true, customDomains: [{ domainName: "example.com" }, { domainName: "*.example.com" }, { domainName: "static.example.org" }] } });
+    const cert = r.one(G.certificate);
+    const options = cert.state.domainValidationOptions as { domainName: string; resourceRecordName: string }[];
+    const nameOf = (d: string) => options.find((o) => o.domainName === d)!.resourceRecordName;
+    assert.strictEqual(nameOf("*.example.com"), nameOf("example.com"), "ACM answers one record for a name and its wildcard");
+    const validation = r.all(G.record).filter((x) => x.inputs.type === "CNAME");
+    assert.deepStrictEqual(validation.map((x) => x.name).sort(), ["api-cdn-validation-record-example-com", "api-cdn-validation-record-static-example-org"]);
+    assert.deepStrictEqual(r.one(G.validation).inputs.validationRecordFqdns.length, 2);
+    const found = checkCatalog(await plannedResources(r.resources, "us-east-1"), { region: "us-east-1" }).map((f) => `${f.rule.id}: ${f.message}`);
+    assert.deepStrictEqual(found, []);
+  });
+
+  it("a lone wildcard's validation record keeps its earlier name as an alias (no replacement on upgrade)", async () => {
+    const r = await make({ cdn: { enabled: true, customDomains: [{ domainName: "*.example.com" }] } });
+    const record = r.all(G.record).find((x) => x.inputs.type === "CNAME")!;
+    assert.strictEqual(record.name, "api-cdn-validation-record-example-com");
+    assert.strictEqual(record.aliases.length, 1);
+    assert.match(record.aliases[0], /::api-cdn-validation-record-wildcard-example-com$/);
   });
 
   it("refuses CDN settings CloudFront refuses", () => {

@@ -3,6 +3,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { HttpApiGateway, attachHttpApiIntegration, type HttpApiGatewayArgs } from "../../../src/components/http-api-gateway";
 import { run, outputValue, G } from "../../harness";
+import { plannedResources } from "../../../src/cli/plan-checks";
+import { checkCatalog } from "../../../src/aws-rules";
 
 const FN = "arn:aws:lambda:us-east-1:123456789012:function:items";
 const make = (args: HttpApiGatewayArgs = {}, opts = {}) => run(() => new HttpApiGateway("api", args), opts);
@@ -105,7 +107,7 @@ describe("HttpApiGateway: CORS", () => {
 });
 
 describe("HttpApiGateway: routes", () => {
-  it("makes an AWS_PROXY integration, the route and a permission scoped to this API and route", async () => {
+  it("makes an AWS_PROXY integration, the route and a permission scoped to this API", async () => {
     const r = await make({ routes: [{ path: "/items/{id}", method: "get", handler: FN }] });
     const integration = r.one(G.integration);
     assert.deepStrictEqual(
@@ -118,7 +120,7 @@ describe("HttpApiGateway: routes", () => {
     const permission = r.one(G.permission).inputs;
     assert.deepStrictEqual(
       { action: permission.action, fn: permission.function, principal: permission.principal, arn: permission.sourceArn },
-      { action: "lambda:InvokeFunction", fn: FN, principal: "apigateway.amazonaws.com", arn: `${r.one(G.api).state.executionArn}/*/GET/items/*` },
+      { action: "lambda:InvokeFunction", fn: FN, principal: "apigateway.amazonaws.com", arn: `${r.one(G.api).state.executionArn}/*/*` },
     );
   });
 
@@ -135,8 +137,21 @@ describe("HttpApiGateway: routes", () => {
   it("* becomes ANY and a greedy path; exact and greedy routes for the same path coexist (the most specific wins at AWS)", async () => {
     const r = await make({ routes: [{ path: "/{proxy+}", method: "*", handler: FN }, { path: "/items", method: "GET", handler: FN }, { path: "/items", method: "*", handler: FN }] });
     assert.deepStrictEqual(r.all(G.route).map((x) => x.inputs.routeKey).sort(), ["ANY /items", "ANY /{proxy+}", "GET /items"]);
-    const anyPermission = r.all(G.permission).map((x) => x.inputs.sourceArn as string).find((a) => a.endsWith("/*/*/*"));
-    assert.ok(anyPermission, "ANY /{proxy+} may be invoked for any method and path");
+    assert.deepStrictEqual(r.all(G.permission).map((x) => x.inputs.sourceArn), [`${r.one(G.api).state.executionArn}/*/*`], "any method and path of this API");
+  });
+
+  it("one invoke permission per function and API, however many routes: the function's policy stays far under Lambda's 20 KB", async () => {
+    const OTHER = "arn:aws:lambda:us-east-1:123456789012:function:other";
+    const routes = Array.from({ length: 80 }, (_, i) => ({ path: `/items/${i}/{id}`, method: "GET", handler: FN }));
+    const r = await make({ routes: [...routes, { path: "/other", method: "POST", handler: OTHER }] });
+    assert.strictEqual(r.all(G.route).length, 81);
+    const perms = r.all(G.permission);
+    assert.deepStrictEqual(perms.map((p) => p.inputs.function).sort(), [FN, OTHER].sort());
+    const names = perms.map((p) => p.name).sort();
+    assert.match(names[0], /^api-route-permission-items-[0-9a-f]{6}$/);
+    assert.match(names[1], /^api-route-permission-other-[0-9a-f]{6}$/);
+    const found = checkCatalog(await plannedResources(r.resources, "us-east-1"), { region: "us-east-1" }).filter((f) => f.rule.id === "lambda/policy-size");
+    assert.deepStrictEqual(found, []);
   });
 
   it("payloadFormat: route > gateway > 1.0", async () => {

@@ -38,4 +38,31 @@ describe("nextjs-web cache behaviors", () => {
     assert.strictEqual(found.length, 1);
     assert.match(found[0], /^cloudfront\/cache-behaviors: 76 cache behaviors, more than the 75 .*--quota cloudfront\/cache-behaviors=N/);
   });
+
+  it("/_next/image* allows GET and HEAD only (its origin answers nothing else); the server keeps every method", async () => {
+    class ImageSite extends pulumi.ComponentResource {
+      constructor() {
+        super("test:index:Site", "web");
+        const output = {
+          origins: {
+            s3: { type: "s3", originPath: "_assets", copy: [] },
+            default: { type: "function", handler: "index.handler", bundle: "x" },
+            imageOptimizer: { type: "function", handler: "index.handler", bundle: "y" },
+          },
+          behaviors: [{ pattern: "_next/image*", origin: "imageOptimizer" }, { pattern: "*", origin: "default" }],
+        } as unknown as OpenNextOutput;
+        createSiteCdn({ parent: this, name: "web" }, output, {
+          aliases: [], viewerCertificate: { cloudfrontDefaultCertificate: true }, bucketDomain: "b.s3.amazonaws.com", s3OriginPath: "_assets",
+          s3AccessControlId: "oac", functionOrigins: { default: { host: "x.lambda-url.us-east-1.on.aws" }, imageOptimizer: { host: "y.lambda-url.us-east-1.on.aws" } },
+        });
+      }
+    }
+    const run = await runWithMocks(() => new ImageSite());
+    assert.deepStrictEqual(run.errors.map((e) => e.message), []);
+    const d = run.resources.find((r) => r.type === "aws:cloudfront/distribution:Distribution")!.inputs;
+    const image = d.orderedCacheBehaviors.find((b: any) => b.pathPattern === "/_next/image*");
+    assert.deepStrictEqual([image.allowedMethods, image.cachedMethods], [["GET", "HEAD"], ["GET", "HEAD"]]);
+    assert.strictEqual(d.defaultCacheBehavior.allowedMethods.length, 7);
+    assert.deepStrictEqual(checkCatalog(await plannedResources(run.resources, "us-east-1"), { region: "us-east-1" }).map((f) => f.message), []);
+  });
 });

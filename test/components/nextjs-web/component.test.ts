@@ -60,6 +60,19 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.strictEqual(r.byName("web-s3-access-control")!.inputs.originAccessControlOriginType, "s3");
   });
 
+  it("a missing asset or source image is a 404, not a 403: CloudFront and the image optimizer may list the bucket", () => {
+    const statements = JSON.parse(r.one(W.bucketPolicy).inputs.policy).Statement;
+    const list = statements.find((s: any) => s.Action === "s3:ListBucket");
+    assert.ok(list, "the bucket policy lets CloudFront list the bucket");
+    assert.deepStrictEqual(
+      { p: list.Principal, r: list.Resource, c: list.Condition },
+      { p: { Service: "cloudfront.amazonaws.com" }, r: r.one(W.bucket).state.arn, c: { StringEquals: { "AWS:SourceArn": r.one(W.distribution).state.arn } } },
+    );
+    const image = policyOf(r, "image").find((s: any) => s.Action.includes("s3:ListBucket"));
+    assert.ok(image, "the image optimizer's role may list the bucket");
+    assert.deepStrictEqual(image.Resource, [r.one(W.bucket).state.arn]);
+  });
+
   it("syncs every static file with one resource: keys, hashes, cache headers", () => {
     const assets = r.one(W.assets).inputs;
     const files = assets.files as { key: string; hash: string; headers: Record<string, string> }[];
@@ -169,7 +182,7 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.strictEqual(again.one(W.invalidation).inputs.key, r.one(W.invalidation).inputs.key);
   });
 
-  it("makes CloudFront behaviors from open-next.output.json, with the Next.js cache key and all methods on server behaviors", () => {
+  it("makes CloudFront behaviors from open-next.output.json, with the Next.js cache key and all methods on server behaviors (GET and HEAD on the image optimizer's)", () => {
     const d = r.one(W.distribution).inputs;
     const output = exampleBuild().output;
     assert.deepStrictEqual(d.orderedCacheBehaviors.map((b: any) => `${b.pathPattern} ${b.targetOriginId}`),
@@ -177,7 +190,7 @@ describe("NextjsWeb (the example app, built by OpenNext)", function () {
     assert.strictEqual(d.defaultCacheBehavior.targetOriginId, "default");
     const serverPolicyId = r.byName("web-server-cache-policy")!.id;
     for (const b of [d.defaultCacheBehavior, ...d.orderedCacheBehaviors.filter((x: any) => x.targetOriginId !== "s3")]) {
-      assert.deepStrictEqual(b.allowedMethods, ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
+      assert.deepStrictEqual(b.allowedMethods, b.targetOriginId === "imageOptimizer" ? ["GET", "HEAD"] : ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
       assert.strictEqual(b.cachePolicyId, serverPolicyId);
       assert.strictEqual(b.originRequestPolicyId, MANAGED.allViewerExceptHostHeader);
       assert.deepStrictEqual(b.functionAssociations, [{ eventType: "viewer-request", functionArn: r.one(W.cfFunction).state.arn }]);
