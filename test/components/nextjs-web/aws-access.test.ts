@@ -2,6 +2,7 @@
 // `aws:endpoints` in the stack's config, the asset sync the component
 // registers (its serialized provider, run in a fresh process as the engine
 // does) uploads the build to the local S3 server named there.
+import { ASSET_SYNC_JOURNAL } from "../../../src/providers/asset-sync-s3";
 import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
@@ -51,7 +52,8 @@ describe("NextjsWeb's deploy-time steps and the stack's AWS provider", function 
         cwd: process.cwd(), encoding: "utf8", env: { ...process.env, NODE_PATH: path.join(process.cwd(), "node_modules") },
       });
       assert.strictEqual(Number(stdout), inputs.files.length);
-      const listed = ((await client.send(new ListObjectsV2Command({ Bucket: inputs.bucket }))).Contents ?? []).map((o) => o.Key!).sort();
+      // The site's files (the sync's journal stays beside them: src/providers/asset-sync.ts).
+      const listed = ((await client.send(new ListObjectsV2Command({ Bucket: inputs.bucket }))).Contents ?? []).map((o) => o.Key!).filter((k) => k !== ASSET_SYNC_JOURNAL).sort();
       assert.deepStrictEqual(listed, inputs.files.map((f: { key: string }) => f.key));
     } finally {
       client.destroy();
