@@ -57,17 +57,16 @@ export function startChild(command: string, args: string[], opts: SpawnOptions &
     process: proc,
     exited,
     async stop() {
-      live.delete(child);
-      if (done) {
-        signalGroup(proc.pid, "SIGKILL");
-        return;
+      // Known (to killAllChildrenNow) until its group is gone.
+      if (!done) {
+        signalGroup(proc.pid, "SIGTERM");
+        const timer = setTimeout(() => signalGroup(proc.pid, "SIGKILL"), GRACE_MS);
+        await exited;
+        clearTimeout(timer);
       }
-      signalGroup(proc.pid, "SIGTERM");
-      const timer = setTimeout(() => signalGroup(proc.pid, "SIGKILL"), GRACE_MS);
-      await exited;
-      clearTimeout(timer);
       // What it started and left behind in its group.
       signalGroup(proc.pid, "SIGKILL");
+      live.delete(child);
     },
   };
   live.add(child);

@@ -156,15 +156,25 @@ function watchStackFile(file: string, session: DevSession, io: DevIo): { close()
   return { close: () => fs.unwatchFile(file) };
 }
 
-/** Resolves on the first Ctrl-C (SIGINT) or SIGTERM. */
+/**
+ * Resolves on the first Ctrl-C (SIGINT) or SIGTERM, which stops everything in
+ * order. A second one does not wait: every child's group gets SIGKILL and the
+ * command exits (a process ended by a signal runs no exit handlers, so the
+ * handlers stay installed for that).
+ */
 export function ctrlC(): Promise<void> {
   return new Promise((resolve) => {
-    const done = () => {
-      process.off("SIGINT", done);
-      process.off("SIGTERM", done);
-      resolve();
+    let first = true;
+    const signalled = () => {
+      if (first) {
+        first = false;
+        resolve();
+        return;
+      }
+      killAllChildrenNow();
+      process.exit(130);
     };
-    process.on("SIGINT", done);
-    process.on("SIGTERM", done);
+    process.on("SIGINT", signalled);
+    process.on("SIGTERM", signalled);
   });
 }

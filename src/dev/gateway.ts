@@ -111,7 +111,8 @@ export async function answer(settings: GatewaySettings, request: GatewayRequest,
   const context = { routeKey, pathParameters: match.pathParameters };
   const event = target.payloadFormat === "2.0" ? eventV2(request, context) : eventV1(request, context);
   const ran = await withTimeout(target.invoke(event), settings.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS);
-  // An integration that does not answer within 30 s: API Gateway gives up with 503 Service Unavailable.
+  // An integration that does not answer within 30 s: 503 Service Unavailable, as HTTP APIs are reported to answer
+  // (https://github.com/cortexlabs/cortex/issues/1226); AWS's 504 page speaks of REST APIs' timeout (docs/dev.md).
   if (ran === "timeout") return { response: withCors(jsonMessage(503, "Service Unavailable")), routeKey };
   if (!ran.ok) {
     settings.log(`${target.functionName} failed: ${ran.error}`);

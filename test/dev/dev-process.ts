@@ -26,8 +26,10 @@ export function copyFixture(): string {
   return dir;
 }
 
-export function startDev(dir: string, args: string[], env: Record<string, string> = {}): DevProcess {
-  const proc = spawn(process.execPath, ["--require", require.resolve("tsx/cjs"), RUN_CLI, "dev", path.join(dir, "stack.yaml"), ...args], {
+/** `built`: the shipped CLI (bin/stackfile.js and dist/, as `npm ci` builds it) instead of the sources under tsx. */
+export function startDev(dir: string, args: string[], env: Record<string, string> = {}, built = false): DevProcess {
+  const cli = built ? [path.join(__dirname, "..", "..", "bin", "stackfile.js")] : ["--require", require.resolve("tsx/cjs"), RUN_CLI];
+  const proc = spawn(process.execPath, [...cli, "dev", path.join(dir, "stack.yaml"), ...args], {
     cwd: dir, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
