@@ -13,12 +13,13 @@ import { OriginSecret } from "./dynamic-resources";
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, SERVER_HANDLER, serverPackage } from "./server-package";
 import { EDGE_HANDLER, edgePackage } from "./edge-package";
 import { childName } from "../../shared/children";
+import { mergeEnvironments, type EnvironmentMap } from "../../shared/environment";
 
 export interface ServerSpec extends Pick<FunctionSpec, "memory" | "timeout" | "statements" | "logRetentionDays" | "logsDisabled" | "vpc" | "dependsOn"> {
   build: BuildResult;
   edge: boolean;
   /** The server's variables: the site's, connectTo's and OpenNext's. */
-  environment: pulumi.Output<Record<string, string>>;
+  environment: EnvironmentMap | pulumi.Output<Record<string, string>>;
 }
 
 export interface SiteServer {
@@ -54,7 +55,7 @@ export function createServer(scope: SiteScope, spec: ServerSpec): SiteServer {
     ...common,
     vpc: spec.vpc,
     code: { archive: serverPackage(bundleDir, d.handler, streaming), handler: SERVER_HANDLER },
-    environment: pulumi.all([spec.environment, digest]).apply(([env, sha]) => ({ ...env, [ORIGIN_SECRET_ENV]: sha })),
+    environment: mergeEnvironments(spec.environment, { [ORIGIN_SECRET_ENV]: digest }),
   });
   const url = functionUrl(scope, "server", server.fn, streaming, "NONE");
   publicUrlPermissions(scope, "server", server.fn);
