@@ -61,6 +61,7 @@ export function initFiles(dir: string): Record<string, string> {
       "# yaml-language-server: $schema=./node_modules/stackfile/schema/stackfile.schema.json",
       "# Check it with `npx stackfile validate`, see what AWS gets with `npx stackfile plan`,",
       "# deploy with `pulumi up` (set the secret first: pulumi config set --secret cachePassword ...).",
+      PASSWORD_RULES,
       "resources:",
       "  api:",
       "    type: http-api-gateway",
@@ -101,6 +102,9 @@ export function initFiles(dir: string): Record<string, string> {
     ".gitignore": GITIGNORE.join("\n") + "\n",
   };
 }
+
+/** The cache password's rules, as redisPasswordProblem checks them (ElastiCache AUTH tokens, https://docs.aws.amazon.com/AmazonElastiCache/latest/dg/auth.html). */
+export const PASSWORD_RULES = "# cachePassword: 16 to 128 characters: letters, digits and only these specials: ! & # $ ^ < > - (no spaces, / \\ \" or @).";
 
 /** What the project's .gitignore holds: installs, build outputs, function bundles. */
 const GITIGNORE = ["node_modules/", ".open-next/", ".next/", ".stackfile-cache/"];
