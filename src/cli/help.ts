@@ -11,7 +11,7 @@ example:
   plan: `usage: stackfile plan [FILE] [--json] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
 Runs the program \`pulumi up\` runs, under Pulumi's mock engine (offline), checks
 what AWS would refuse, and prints every resource it would make. FILE defaults
-to ./stack.yaml. It builds Next.js apps (runs their build): see README, Security.
+to ./stack.yaml. It builds Next.js apps (runs their build): see docs/security.md.
   --json             one JSON object: resources (type, name, parent, dependsOn, inputs) and outputs
   --secret NAME=V    a value for $Secret(NAME); missing ones get placeholders
   --region REGION    the region to plan for; else aws:region of the Pulumi stack beside FILE
