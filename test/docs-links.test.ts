@@ -6,13 +6,9 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 
-const ROOT = path.resolve(__dirname, "..");
-const DOCS = path.join(ROOT, "docs");
+import { DOCS, pages } from "./docs-pages";
 
-/** Markdown files checked: the README and every page of docs/. */
-export function pages(): string[] {
-  return [path.join(ROOT, "README.md"), ...fs.readdirSync(DOCS).filter((f) => f.endsWith(".md")).sort().map((f) => path.join(DOCS, f))];
-}
+const ROOT = path.resolve(__dirname, "..");
 
 /** Text outside fenced code blocks (a link inside code is no link). */
 function prose(text: string): string {
@@ -20,7 +16,7 @@ function prose(text: string): string {
 }
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to '-'. */
-export function slug(heading: string): string {
+function slug(heading: string): string {
   return heading.trim().toLowerCase().replace(/<[^>]+>/g, "").replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-");
 }
 

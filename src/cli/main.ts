@@ -190,6 +190,7 @@ async function initCommand(args: string[], io: Io): Promise<number> {
     const made = init(dir);
     io.out(`wrote ${made.files.map((f) => path.join(dir, f)).join(", ")}`);
     if (made.ignoreAdded.length) io.out(`added ${made.ignoreAdded.join(", ")} to ${path.join(dir, ".gitignore")}`);
+    if (made.packedFrom) io.out(`stackfile is not in the npm registry yet: package.json installs it from ${made.files[made.files.length - 1]}, packed from ${made.packedFrom}`);
     io.out(`next: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}npm install && npx stackfile plan`);
     return 0;
   } catch (err) {
