@@ -62,9 +62,9 @@ describe("the examples, each copied alone", function () {
     const r = spawnSync("npx", ["--no-install", "stackfile", "validate"], { cwd: dir, encoding: "utf8" });
     assert.strictEqual(r.status, 0, r.stderr);
     assert.strictEqual(r.stdout.trim(), "ok: 5 resources");
-    assert.deepStrictEqual(r.stderr.trim().split("\n").map((l) => l.replace(/^stack\.yaml:\d+:\d+: /, "")), [
-      "warning: appDirectory ../nextjs-app does not exist (it is relative to the stack file); plan and pulumi up need it",
-    ]);
+    const lines = r.stderr.split("\n").filter((l) => l.trim() && !/^npm warn/.test(l));
+    assert.strictEqual(lines.length, 1, JSON.stringify(lines));
+    assert.match(lines[0], /^stack\.yaml:\d+:\d+: warning: appDirectory \.\.\/nextjs-app does not exist \(it is relative to the stack file\); plan and pulumi up need it$/);
     // The schema line names the installed package's schema, and the function's import of `yaml` is a dependency of its own.
     assert.ok(fs.existsSync(path.join(dir, "node_modules", "stackfile", "schema", "stackfile.schema.json")));
     assert.ok(fs.existsSync(path.join(dir, "node_modules", "yaml", "package.json")));
