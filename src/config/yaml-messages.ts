@@ -35,7 +35,8 @@ export function explainSyntaxProblems(file: string, text: string, problems: Posi
 function unquotedFlowValue(lines: string[], at: PositionedProblem): { line: number; col: number; message: string } | undefined {
   for (let n = at.line; n >= Math.max(1, at.line - 3); n--) {
     const line = lines[n - 1] ?? "";
-    if (!line.includes("{") && !line.includes("[")) continue;
+    // The pattern backtracks on long runs of brackets: a longer line keeps the parser's words (bounded work).
+    if (line.length > MAX_EXPLAINED_LINE || (!line.includes("{") && !line.includes("["))) continue;
     const pair = /([A-Za-z_][\w-]*):[ \t]+([^'"\s,{}[\]][^,\s]*?[{}[\]][^,\s]*?)(?=\s*,|\s*}\s*$|\s*]\s*$|\s*$)/g;
     for (const m of line.matchAll(pair)) {
       const [, key, value] = m;
@@ -51,6 +52,9 @@ function unquotedFlowValue(lines: string[], at: PositionedProblem): { line: numb
   }
   return undefined;
 }
+
+/** Longer lines are not searched for an unquoted value (at this length the search takes a few milliseconds). */
+const MAX_EXPLAINED_LINE = 1000;
 
 /** Is `index` inside an open `{` or `[` of the line (outside quotes)? */
 function flowDepthBefore(line: string, index: number): boolean {

@@ -8,6 +8,7 @@ import * as os from "os";
 import * as path from "path";
 import { cli } from "../cli/cli-helpers";
 import { initFiles } from "../../src/cli/init";
+import { explainSyntaxProblems } from "../../src/config/yaml-messages";
 
 /** The stack in a folder with init's other files (its function). */
 function stack(text: string): string {
@@ -39,6 +40,15 @@ describe("messages a new user meets", () => {
     ]);
     // Quoted as it says, the file is valid.
     assert.strictEqual((await validate(text.replace("path: /items/{id},", "path: '/items/{id}',"))).code, 0);
+  });
+
+  it("a hostile line of brackets is not searched for a value to quote: the parser's own words, in bounded time", () => {
+    const line = `  a: { b: x${"{".repeat(200_000)}  y }`;
+    const parser = [{ file: "s.yaml", line: 2, col: 12, message: "invalid YAML: Unexpected flow-map-start at node end" }];
+    const started = Date.now();
+    const out = explainSyntaxProblems("s.yaml", `resources:\n${line}\n`, parser);
+    assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`);
+    assert.deepStrictEqual(out, parser);
   });
 
   it("a key indented two more than its siblings: 'indentation' and the column, at its own line", async () => {
