@@ -6,7 +6,7 @@ export type {
 export type { RedisChildId } from "./components/redis-cluster/child-ids";
 export {
   HttpApiGateway, attachHttpApiIntegration,
-  type HttpApiGatewayArgs, type HttpApiRoute, type HttpApiRouteResources, type HttpApiGatewayIntegration,
+  type HttpApiGatewayArgs, type HttpApiRoute, type HttpApiRouteResources, type HttpApiGatewayIntegration, type RouteHandler,
 } from "./components/http-api-gateway";
 export type { HttpApiGatewayProperties } from "./components/http-api-gateway/properties";
 export type { HttpApiAuthorizer, JwtAuthorizer, LambdaAuthorizer, RouteAuthorization } from "./components/http-api-gateway/authorizer-properties";

@@ -44,6 +44,15 @@ export function secretInput(v: unknown): unknown {
   return (v as unknown as { value: unknown }).value;
 }
 
+/** A registered input with every nested secret unwrapped (where the engine keeps them: at the value). */
+export function revealed(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(revealed);
+  if (typeof v !== "object" || v === null) return v;
+  if ("4dabf18193072939515e22adb298388d" in v) return revealed((v as unknown as { value: unknown }).value);
+  if (Object.getPrototypeOf(v) !== Object.prototype) return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, revealed(x)]));
+}
+
 export const T = {
   replicationGroup: "aws:elasticache/replicationGroup:ReplicationGroup",
   subnetGroup: "aws:elasticache/subnetGroup:SubnetGroup",

@@ -17,8 +17,8 @@ describe("the published package", function () {
     files = (JSON.parse(out)[0].files as { path: string }[]).map((f) => f.path).sort();
   });
 
-  it("ships the CLI, the built program, the schema, the README and the LICENSE", () => {
-    for (const f of ["bin/stackfile.js", "dist/index.js", "dist/index.d.ts", "dist/program-entry.js", "dist/cli/main.js", "schema/stackfile.schema.json", "README.md", "LICENSE", "package.json"]) {
+  it("ships the CLI, the built program, the schema, the README, its docs and the LICENSE", () => {
+    for (const f of ["docs/cli.md", "bin/stackfile.js", "dist/index.js", "dist/index.d.ts", "dist/program-entry.js", "dist/cli/main.js", "schema/stackfile.schema.json", "README.md", "LICENSE", "package.json"]) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
   });
@@ -40,7 +40,7 @@ describe("the published package", function () {
     const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
     const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
     assert.ok(links.length > 0);
-    const broken = links.filter((l) => !/^https?:\/\//.test(l) && !l.startsWith("#") && !files.includes(l.replace(/^\.\//, "")));
+    const broken = links.filter((l) => !/^https?:\/\//.test(l) && !l.startsWith("#") && !files.includes(l.replace(/^\.\//, "").replace(/#.*$/, "")));
     assert.deepStrictEqual(broken, []);
   });
 });

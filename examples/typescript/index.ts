@@ -1,8 +1,10 @@
-// Using the components from your own Pulumi TypeScript program.
-// (In your project: `npm install stackfile @pulumi/pulumi @pulumi/aws`,
-// then import from "stackfile".)
+// Using the components from your own Pulumi TypeScript program: a redis
+// cluster, and a function behind an HTTP API. This folder is a project to
+// copy: `npm install` (until stackfile is in the registry, install its
+// tarball: `npm install /path/to/stackfile-0.1.0.tgz`, see the README),
+// then `npx tsc --noEmit` and `pulumi up`.
 import * as pulumi from "@pulumi/pulumi";
-import { RedisCluster } from "../../src";
+import { Function, HttpApiGateway, RedisCluster } from "stackfile";
 
 const config = new pulumi.Config();
 
@@ -19,6 +21,18 @@ const cache = new RedisCluster("cache", {
   },
 });
 
+// Paths in a TypeScript program are relative to the working directory
+// Pulumi runs it in: the project folder (where Pulumi.yaml is).
+const api = new HttpApiGateway("api", { cors: { enabled: true } });
+const hello = new Function("hello", {
+  entryfilePath: "./functions/hello.ts",
+  joinDefaultVpc: true,
+  connectTo: [cache],
+  environment: [{ name: "CACHE_PASSWORD", value: config.requireSecret("cachePassword") }],
+});
+api.addRoute({ path: "/hello", method: "GET", handler: hello });
+
+export const url = api.url;
 export const cacheHost = cache.host;
 export const cacheReaderHost = cache.readerHost;
 export const cacheConnectionString = cache.connectionString; // secret

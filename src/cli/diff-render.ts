@@ -7,7 +7,7 @@ import type { PositionedProblem } from "../config/load";
 import type { ConfigChange } from "./diff";
 import type { Action, ResourceChange } from "./resource-diff";
 import { isSecretValue } from "./mock-engine";
-import { shortValue, SECRET_TEXT } from "./format";
+import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { authorizationLine, type AuthorizationChange } from "./route-authorization";
 
 export interface DiffReport {
@@ -84,6 +84,25 @@ export function renderText(report: DiffReport): string {
   return lines.join("\n");
 }
 
+/** Old and new value of a changed input, in a table cell: `"6379" → "6380"`; a long list of changes gives paths only. */
+function markdownChange(c: ResourceChange, p: string): string {
+  const v = c.values[p];
+  if (c.changed.length > MAX_VALUES_SHOWN) return "changed";
+  return `${shownValue(v.old, 40)} → ${v.via ? `(known after ${v.via} is replaced)` : shownValue(v.new, 40)}`;
+}
+
+/** More changed inputs than this in one resource: the markdown row lists their paths only (the comment has a size limit). */
+const MAX_VALUES_SHOWN = 8;
+
+/** A changed input's old and new value for json: secrets "[secret]", unset null. */
+function jsonValues(c: ResourceChange): Record<string, { old: unknown; new: unknown; via?: string }> {
+  const shown = (v: unknown) => (v === undefined ? null : maskSecrets(v));
+  return Object.fromEntries(c.changed.map((p) => {
+    const v = c.values[p];
+    return [p, v.via ? { old: shown(v.old), new: null, via: v.via } : { old: shown(v.old), new: shown(v.new) }];
+  }));
+}
+
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\r?\n/g, "<br>");
 }
@@ -108,7 +127,7 @@ export function renderMarkdown(report: DiffReport): string {
   for (const c of ordered) {
     const details = c.action === "replace"
       ? `because ${c.replaceBecause.map(code).join(", ")}`
-      : c.changed.length ? c.changed.map(code).join(", ") : "";
+      : c.changed.map((p) => `${code(p)}: ${markdownChange(c, p)}`).join("<br>");
     const mark = c.lost ? "⚠️ data loss" : c.protected && (c.action === "delete" || c.action === "replace") ? "⚠️ protected" : "";
     rows.push(`| ${mark} | ${cell(`${code(c.name)} (${c.owner})<br>${c.type}`)} | ${c.action} | ${cell(`${details}${c.lost ? `${details ? "; " : ""}loses ${c.lost}` : ""}`)} |`);
   }
@@ -116,7 +135,7 @@ export function renderMarkdown(report: DiffReport): string {
     out.push("", "| | resource | action | details |", "|---|---|---|---|", ...rows.slice(0, MAX_ROWS));
     if (rows.length > MAX_ROWS) out.push("", `… and ${rows.length - MAX_ROWS} more rows (run \`stackfile diff --format text\` to see them all).`);
   }
-  if (refused.length) out.push("", "A refused change fails this check. Fix it, or, where losing the data is intended, run `stackfile diff` with `--allow-replace <resource>`.");
+  if (refused.length) out.push("", whatToDo(refused));
   if ((report.authorization ?? []).some((c) => c.opened)) {
     out.push("", "🔓 A route marked opened was guarded by an authorizer and is now public: anyone can call it. Where that is intended, run `stackfile diff` with `--allow-open <function>`.");
   }
@@ -124,6 +143,19 @@ export function renderMarkdown(report: DiffReport): string {
     out.push("", `<details><summary>Stack file changes (${report.config.length})</summary>`, "", "```", ...report.configLines, "```", "", "</details>");
   }
   return out.join("\n");
+}
+
+/**
+ * What a reader of the comment can do about refused changes: fix them, or,
+ * for a data loss meant on purpose, add the label the CI recipe
+ * (examples/ci/stackfile-diff.yml) turns into `--allow-replace`.
+ */
+function whatToDo(refused: PositionedProblem[]): string {
+  const names = [...new Set(refused.flatMap((p) => [...p.message.matchAll(/pass --allow-replace ([A-Za-z][A-Za-z0-9]*)/g)].map((m) => m[1])))];
+  if (!names.length) return "A refused change fails this check: fix it in the stack file.";
+  const labels = names.map((n) => code(`allow-replace:${n}`)).join(", ");
+  return `A refused change fails this check. Fix it, or, where losing the data is intended, add the label ${labels} to this pull request: ` +
+    "the workflow of examples/ci then runs the diff with `--allow-replace` for that resource (locally: `stackfile diff OLD NEW --allow-replace <resource>`).";
 }
 
 export function renderJson(report: DiffReport): string {
@@ -137,7 +169,7 @@ export function renderJson(report: DiffReport): string {
       changes: c.changes.map((v) => ({ property: v.property, old: nul(v.old), new: nul(v.new) })),
     })),
     resources: report.resources.map((c) => ({
-      name: c.name, type: c.type, action: c.action, changed: c.changed, replaceBecause: c.replaceBecause, dataLoss: c.lost !== undefined,
+      name: c.name, type: c.type, action: c.action, changed: c.changed, values: jsonValues(c), replaceBecause: c.replaceBecause, dataLoss: c.lost !== undefined,
     })),
     refused: report.refused.map((p) => ({ file: p.file, line: p.line, col: p.col, message: p.message })),
     // Only when some route's authorization changes (the documented shape is {config, resources, refused}).

@@ -19,6 +19,8 @@ export interface ConfigValueChange {
   /** `undefined`: unset. Secret fields are already "[secret]". */
   old: unknown;
   new: unknown;
+  /** A whole list item (an event, a variable) that only one side has: one change, not one per field. */
+  item?: "added" | "removed";
 }
 
 export interface ConfigChange {
@@ -62,6 +64,20 @@ function masked(r: ResourceModel, path: Path, v: unknown): unknown {
   return v;
 }
 
+/** ` (NAME)` for a value inside a list item that has a name (an environment variable): the reader sees which one. */
+function itemName(r: ResourceModel, path: Path): string {
+  let node: unknown = { properties: r.properties, overrides: r.overrides, options: r.options };
+  for (let i = 0; i < path.length - 1; i++) {
+    node = typeof node === "object" && node !== null ? (node as Record<string | number, unknown>)[path[i]] : undefined;
+    if (typeof path[i + 1] === "number" && i + 2 < path.length) {
+      const item = Array.isArray(node) ? node[path[i + 1] as number] : undefined;
+      const label = typeof item === "object" && item !== null ? (item as { name?: unknown }).name : undefined;
+      if (typeof label === "string" && path[i + 2] !== "name") return ` (${label})`;
+    }
+  }
+  return "";
+}
+
 /** The stack file level diff; `oldFile` undefined: a new stack (everything is added). */
 export function diffStacks(oldFile: StackfileResult | undefined, newFile: StackfileResult): DiffResult {
   const changes: ConfigChange[] = [];
@@ -88,12 +104,12 @@ export function diffStacks(oldFile: StackfileResult | undefined, newFile: Stackf
       const path = (y ?? x)!.path;
       found.push({
         path: ["resources", name, ...path],
-        property: key.replace(/^properties\./, ""),
+        property: key.replace(/^properties\./, "") + itemName(r, path),
         old: x ? masked(o, path, x.value) : undefined,
         new: y ? masked(r, path, y.value) : undefined,
       });
     }
-    if (found.length) changes.push({ resource: name, type: r.type, action: "changed", changes: found });
+    if (found.length) changes.push({ resource: name, type: r.type, action: "changed", changes: wholeItems(o, r, found) });
     if (r.entry.updateRules) {
       const problems = under(["resources", name, "properties"], r.entry.updateRules(o.prepared, r.prepared));
       refused.push(...positionProblems(newFile.loaded, problems));
@@ -103,6 +119,63 @@ export function diffStacks(oldFile: StackfileResult | undefined, newFile: Stackf
     if (!news.has(name)) changes.push({ resource: name, type: o.type, action: "removed", changes: [] });
   }
   return { changes, lines: configLines(changes), refused: sortProblems(refused) };
+}
+
+function at(root: unknown, path: Path): unknown {
+  let node = root;
+  for (const part of path) node = typeof node === "object" && node !== null ? (node as Record<string | number, unknown>)[part] : undefined;
+  return node;
+}
+
+const modelRoot = (r: ResourceModel) => ({ properties: r.properties, overrides: r.overrides, options: r.options });
+
+/** The value with every field the schema marks secret as "[secret]". */
+function maskedDeep(r: ResourceModel, path: Path, v: unknown): unknown {
+  if (path[0] === "properties" && isSecretField(r.entry.definition, path.slice(1))) return SECRET_TEXT;
+  if (Array.isArray(v)) return v.map((x, i) => maskedDeep(r, [...path, i], x));
+  if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskedDeep(r, [...path, k], x)]));
+  return v;
+}
+
+/**
+ * Changes inside a list item that only one side has (a new event, a removed
+ * variable) become one change of the whole item.
+ */
+function wholeItems(o: ResourceModel, r: ResourceModel, found: ConfigValueChange[]): ConfigValueChange[] {
+  const out: ConfigValueChange[] = [];
+  const done = new Set<string>();
+  for (const c of found) {
+    const path = c.path.slice(2);
+    const i = path.findIndex((part, k) => typeof part === "number" && k > 0 && ((at(modelRoot(o), path.slice(0, k + 1)) === undefined) !== (at(modelRoot(r), path.slice(0, k + 1)) === undefined)));
+    if (i < 0) { out.push(c); continue; }
+    const itemPath = path.slice(0, i + 1);
+    const key = formatPath(itemPath);
+    if (done.has(key)) continue;
+    done.add(key);
+    const old = at(modelRoot(o), itemPath);
+    const next = at(modelRoot(r), itemPath);
+    out.push({
+      path: [...c.path.slice(0, 2), ...itemPath],
+      property: key.replace(/^properties\./, ""),
+      old: old === undefined ? undefined : maskedDeep(o, itemPath, old),
+      new: next === undefined ? undefined : maskedDeep(r, itemPath, next),
+      item: old === undefined ? "added" : "removed",
+    });
+  }
+  return out;
+}
+
+/** A list item as one phrase: an event as its route (`route GET /items/{id} on api`), else its value. */
+export function describeItem(v: unknown): string {
+  const e = v as { type?: unknown; properties?: Record<string, unknown> };
+  if (e && e.type === "http-api-gateway" && typeof e.properties === "object" && e.properties !== null) {
+    const { method, path, httpApiGatewayName } = e.properties;
+    return `route ${String(method)} ${String(path)} on ${String(httpApiGatewayName)}`;
+  }
+  if (e && typeof (e as { name?: unknown }).name === "string" && "value" in (e as object)) {
+    return `${(e as { name: string }).name}=${shortValue((e as { value: unknown }).value, 60)}`;
+  }
+  return shortValue(v, 100);
 }
 
 const shown = (v: unknown) => (v === undefined ? "(unset)" : shortValue(v, 60));
@@ -115,7 +188,10 @@ export function configLines(changes: ConfigChange[]): string[] {
     else if (c.action === "removed") lines.push(`- ${c.resource} (${c.type}): removed; its data is deleted`);
     else {
       lines.push(`~ ${c.resource} (${c.type}): changed`);
-      for (const v of c.changes) lines.push(`    ${v.property}: ${shown(v.old)} -> ${shown(v.new)}`);
+      for (const v of c.changes) {
+        if (v.item) lines.push(`    ${v.property}: ${v.item} ${describeItem(v.item === "added" ? v.new : v.old)}`);
+        else lines.push(`    ${v.property}: ${shown(v.old)} -> ${shown(v.new)}`);
+      }
     }
   }
   return lines;

@@ -11,7 +11,7 @@ example:
   plan: `usage: stackfile plan [FILE] [--json] [--secrets-file FILE] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
 Runs the program \`pulumi up\` runs, under Pulumi's mock engine (offline), checks
 what AWS would refuse, and prints every resource it would make. FILE defaults
-to ./stack.yaml. It builds Next.js apps (runs their build): see README, Security.
+to ./stack.yaml. It builds Next.js apps (runs their build): see docs/security.md.
   --json             one JSON object: resources (type, name, parent, dependsOn, inputs) and outputs
   --secrets-file FILE  values for $Secret(NAME) from a YAML or JSON file {NAME: value} (recommended)
                      (or the environment: STACKFILE_SECRET_<NAME>, NAME in upper snake case)

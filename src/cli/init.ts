@@ -6,6 +6,7 @@
 // overwrites a file.
 import * as fs from "fs";
 import * as path from "path";
+import { execFileSync } from "child_process";
 
 export interface InitResult {
   dir: string;
@@ -13,9 +14,29 @@ export interface InitResult {
   files: string[];
   /** Lines added to a .gitignore that was there already. */
   ignoreAdded: string[];
+  /** The checkout stackfile was packed from, when the project depends on that tarball (not on the registry). */
+  packedFrom?: string;
 }
 
 export class InitError extends Error {}
+
+/** stackfile's own folder: a checkout, or an install below node_modules. */
+const OWN_ROOT = path.join(__dirname, "..", "..");
+
+/**
+ * Run from a checkout (not from an install below node_modules): stackfile is
+ * not in the npm registry yet, so the project depends on a tarball of this
+ * checkout, packed into the project (`npm pack`, which packs what `files`
+ * of package.json names: the built dist/, bin/, schema/, docs/).
+ */
+export function runsFromCheckout(root = OWN_ROOT): boolean {
+  return !path.resolve(root).split(path.sep).includes("node_modules");
+}
+
+/** The tarball's path inside the project, as package.json names it. */
+export function vendoredTarball(version: string): string {
+  return `vendor/stackfile-${version}.tgz`;
+}
 
 /** stackfile's own package.json (version, peer ranges). */
 function ownPackage(): { version: string; peerDependencies: Record<string, string> } {
@@ -34,7 +55,8 @@ function pulumiRange(peer: string): string {
   return major < 22 ? "~3.248.0" : peer;
 }
 
-export function initFiles(dir: string): Record<string, string> {
+/** The files of a new project; `stackfile` is its dependency on stackfile (the registry's range, or `file:` a tarball). */
+export function initFiles(dir: string, stackfile = `^${ownPackage().version}`): Record<string, string> {
   const own = ownPackage();
   const name = projectName(dir);
   const pkg = {
@@ -45,7 +67,7 @@ export function initFiles(dir: string): Record<string, string> {
     dependencies: {
       "@pulumi/aws": own.peerDependencies["@pulumi/aws"],
       "@pulumi/pulumi": pulumiRange(own.peerDependencies["@pulumi/pulumi"]),
-      stackfile: `^${own.version}`,
+      stackfile,
     },
   };
   return {
@@ -61,6 +83,7 @@ export function initFiles(dir: string): Record<string, string> {
       "# yaml-language-server: $schema=./node_modules/stackfile/schema/stackfile.schema.json",
       "# Check it with `npx stackfile validate`, see what AWS gets with `npx stackfile plan`,",
       "# deploy with `pulumi up` (set the secret first: pulumi config set --secret cachePassword ...).",
+      PASSWORD_RULES,
       "resources:",
       "  api:",
       "    type: http-api-gateway",
@@ -102,6 +125,9 @@ export function initFiles(dir: string): Record<string, string> {
   };
 }
 
+/** The cache password's rules, as redisPasswordProblem checks them (ElastiCache AUTH tokens, https://docs.aws.amazon.com/AmazonElastiCache/latest/dg/auth.html). */
+export const PASSWORD_RULES = "# cachePassword: 16 to 128 characters: letters, digits and only these specials: ! & # $ ^ < > - (no spaces, / \\ \" or @).";
+
 /** What the project's .gitignore holds: installs, build outputs, function bundles. */
 const GITIGNORE = ["node_modules/", ".open-next/", ".next/", ".stackfile-cache/"];
 
@@ -130,12 +156,14 @@ function isLink(p: string): boolean {
  * lines and gets the ones it lacks.
  */
 export function init(dir: string): InitResult {
-  const files = initFiles(dir);
+  const fromCheckout = runsFromCheckout();
+  const tarball = vendoredTarball(ownPackage().version);
+  const files = initFiles(dir, fromCheckout ? `file:${tarball}` : undefined);
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw new InitError(`${dir} is a file, not a folder`);
   const ignoreFile = path.join(dir, ".gitignore");
   const hasIgnore = fs.existsSync(ignoreFile);
   const written = Object.keys(files).filter((f) => !(f === ".gitignore" && hasIgnore));
-  const taken = written.filter((f) => fs.existsSync(path.join(dir, f)));
+  const taken = [...written, ...(fromCheckout ? [tarball] : [])].filter((f) => fs.existsSync(path.join(dir, f)));
   if (taken.length) throw new InitError(`${dir} already has ${taken.join(", ")}; init writes a new project and never overwrites a file`);
   // Never through a symbolic link: a linked .gitignore or functions/ may lead out of the project.
   const linked = [...new Set([...written.flatMap((f) => [...parentsOf(f), f]), ...(hasIgnore ? [".gitignore"] : [])])].filter((p) => isLink(path.join(dir, p)));
@@ -162,5 +190,22 @@ export function init(dir: string): InitResult {
       }
     }
   }
-  return { dir, files: written, ignoreAdded };
+  if (fromCheckout) {
+    packInto(path.join(dir, path.dirname(tarball)));
+    written.push(tarball);
+  }
+  return { dir, files: written, ignoreAdded, packedFrom: fromCheckout ? path.resolve(OWN_ROOT) : undefined };
+}
+
+/** `npm pack` of this checkout into `dest` (scripts not run: dist/ is built, it is what runs init). */
+function packInto(dest: string): void {
+  fs.mkdirSync(dest, { recursive: true });
+  try {
+    execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", path.resolve(dest)], {
+      cwd: OWN_ROOT, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8",
+    });
+  } catch (err) {
+    const why = String((err as { stderr?: string }).stderr ?? (err as Error).message).trim().split("\n").slice(-1)[0];
+    throw new InitError(`could not pack stackfile from ${OWN_ROOT} for the project (npm pack: ${why}); stackfile is not in the npm registry yet, so init packs the checkout it runs from`);
+  }
 }

@@ -200,6 +200,7 @@ async function initCommand(args: string[], io: Io): Promise<number> {
     const made = init(dir);
     io.out(`wrote ${made.files.map((f) => path.join(dir, f)).join(", ")}`);
     if (made.ignoreAdded.length) io.out(`added ${made.ignoreAdded.join(", ")} to ${path.join(dir, ".gitignore")}`);
+    if (made.packedFrom) io.out(`stackfile is not in the npm registry yet: package.json installs it from ${made.files[made.files.length - 1]}, packed from ${made.packedFrom}`);
     io.out(`next: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}npm install && npx stackfile plan`);
     // The secret init's stack.yaml reads (init.ts), from the environment: not on the command line.
     io.out(`or run it on this machine, offline: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}STACKFILE_SECRET_cachePassword=<16 to 128 characters> npx stackfile dev`);

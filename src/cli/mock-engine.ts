@@ -79,6 +79,7 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
   const invokes: MockRun<T>["invokes"] = [];
   const errors: Error[] = [];
   const pending = new Map<string, RegisteredResource>();
+  const nestedInputs = new WeakMap<RegisteredResource, Record<string, unknown>>();
 
   pulumi.runtime.setAllConfig({ "aws:region": ctx.region, ...(opts.config ?? {}) }, opts.secretKeys ?? []);
   await pulumi.runtime.setMocks(
@@ -90,7 +91,9 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
         const region = typeof args.inputs.region === "string" ? args.inputs.region : ctx.region;
         const { id, state } = mockState(args.type, args.name, args.inputs, args.custom !== false, { ...ctx, region });
         if (rec) {
-          rec.inputs = args.inputs;
+          // The SDK's decoding marks an object secret whole when one value in it is;
+          // the engine keeps the secret where it is nested, so the record does too.
+          rec.inputs = nestedInputs.get(rec) ?? args.inputs;
           rec.id = id;
           rec.state = state;
         }
@@ -128,6 +131,8 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
       state: {},
     };
     resources.push(rec);
+    const nested = decodeKeepingSecretsNested(req.getObject());
+    if (nested) nestedInputs.set(rec, nested);
     pending.set(`${rec.type}::${rec.name}`, rec);
     return register(req, callback);
   };
@@ -173,6 +178,29 @@ export async function outputValue<T>(o: pulumi.Output<T> | pulumi.Input<T>): Pro
 
 export async function isSecretOutput(o: unknown): Promise<boolean> {
   return pulumi.Output.isInstance(o) ? await (o as any).isSecret : false;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const rpc = require("@pulumi/pulumi/runtime/rpc") as { deserializeProperty(v: unknown): unknown; specialSigKey: string; specialSecretSig: string };
+
+/**
+ * Registered inputs as the engine holds them: a secret stays at the value it
+ * wraps (the SDK's `deserializeProperty` lifts it to the enclosing object
+ * or list, @pulumi/pulumi runtime/rpc.ts); assets, references and unknowns
+ * are decoded by the SDK as before.
+ */
+function decodeKeepingSecretsNested(struct: { toJavaScript(): Record<string, unknown> } | undefined): Record<string, unknown> | undefined {
+  if (!struct) return undefined;
+  const decode = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(decode);
+    if (typeof v !== "object" || v === null) return rpc.deserializeProperty(v);
+    const o = v as Record<string, unknown>;
+    if (o[rpc.specialSigKey] === rpc.specialSecretSig) return { [rpc.specialSigKey]: rpc.specialSecretSig, value: decode(o.value) };
+    if (rpc.specialSigKey in o) return rpc.deserializeProperty(o);
+    return Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined).map(([k, x]) => [k, decode(x)]));
+  };
+  const raw = struct.toJavaScript();
+  return Object.fromEntries(Object.entries(raw).filter(([, x]) => x !== undefined).map(([k, x]) => [k, decode(x)]));
 }
 
 /** The secret sentinel Pulumi uses in serialized inputs. */

@@ -7,6 +7,7 @@ import { load as fastLoad, CORE_SCHEMA, YAMLException, type Type } from "js-yaml
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from "yaml";
 import type { Problem } from "../shared/problem";
 import { userText } from "../shared/user-text";
+import { explainSyntaxProblems } from "./yaml-messages";
 
 export interface Position {
   line: number;
@@ -153,7 +154,7 @@ export function loadText(file: string, text: string): LoadedFile {
   return {
     file,
     value,
-    syntaxProblems,
+    syntaxProblems: explainSyntaxProblems(file, text, syntaxProblems),
     positionOf(path, key = false) {
       const { doc, pos } = positionedDoc();
       return locate(doc, path, key, pos, indexes);

@@ -77,6 +77,8 @@ export function checkConnections(resources: ResourceModel[], problems: Problem[]
       const target = byName.get(entry);
       if (!target && Object.hasOwn(raw, entry)) {
         const t = isMap(raw[entry]) ? (raw[entry] as Record<string, unknown>).type : undefined;
+        // A resource of a type it can connect to, with problems of its own: those are reported there, and only those.
+        if (typeof t !== "string" || Object.values(registry).some((e) => e.connectable && e.type === t)) return;
         const kinds = Object.values(registry).filter((e) => e.connectable).map((e) => e.type);
         problems.push({ path, message: `connectTo names '${userText(entry)}'${typeof t === "string" ? `, a ${t}` : ""}, which this stack cannot connect to; it can connect to ${kinds.join(", ")} and the macro aws:ses` });
         return;

@@ -14,6 +14,8 @@ import { under, type Problem } from "../shared/problem";
 import { userText } from "../shared/user-text";
 import { isSecretArgument, isSecretField } from "../shared/secret-fields";
 import { analyzeOptions } from "./options";
+import { similarSecretWarnings } from "./secret-warnings";
+import { keyIndentedAsResource, keyIndentedAsResourceProblem, withKeyBelow } from "./misplaced-keys";
 import type { DataOptions } from "../shared/component-options";
 
 type Path = (string | number)[];
@@ -94,10 +96,16 @@ export function analyze(doc: unknown): Analysis {
       const t = isMap(res[n]) ? (res[n] as Record<string, unknown>).type : undefined;
       return typeof t === "string" ? own(registry, t) : undefined;
     };
-    for (const [name, def] of Object.entries(res)) {
-      const r = analyzeResource(name, def, typeOfResource, problems);
+    const names = Object.keys(res);
+    const movedUp = (i: number) => keyIndentedAsResource(res, names, i, RESOURCE_KEYS);
+    names.forEach((name, i) => {
+      if (movedUp(i)) {
+        problems.push(keyIndentedAsResourceProblem(name, names[i - 1]));
+        return;
+      }
+      const r = analyzeResource(name, withKeyBelow(res, name, i + 1 < names.length && movedUp(i + 1) ? names[i + 1] : undefined), typeOfResource, problems);
       if (r) resources.push(r);
-    }
+    });
   }
   checkConnections(resources, problems, isMap(res) ? res : {});
   checkResourceNames(resources, problems, isMap(res) ? res : {});
@@ -114,6 +122,7 @@ export function analyze(doc: unknown): Analysis {
     const warnings = r.entry.warnings?.(r.prepared, { resource: r.name, namedBy }) ?? [];
     problems.push(...under(["resources", r.name, "properties"], warnings.map((w) => ({ ...w, warning: true }))));
   }
+  problems.push(...similarSecretWarnings(resources));
   const names = resources.map((r) => r.name);
   const edges = Object.fromEntries(resources.map((r) => [r.name, r.refs.map((x) => x.resource)]));
   const { order, cycles } = dependencyOrder(names, edges);

@@ -119,7 +119,10 @@ function check(schema: JsonSchema, value: unknown, path: Path, ctx: Ctx): void {
   }
   if (s.enum && !s.enum.includes(value)) {
     const allowed = s.enum.map((e) => String(e));
-    const near = typeof value === "string" && !ctx.opaque?.(path) ? closest(value, allowed) : undefined;
+    // A value written without its prefix (`t4g.micro` for `cache.t4g.micro`) is one allowed value's end.
+    const near = typeof value === "string" && !ctx.opaque?.(path)
+      ? closest(value, allowed) ?? (value.length >= 4 ? allowed.find((a) => a.endsWith(`.${value}`)) : undefined)
+      : undefined;
     const list = allowed.length <= 20 ? `one of ${allowed.join(", ")}` : `one of the ${allowed.length} allowed values`;
     out.push({ path, message: `${field} must be ${list}, not ${shown(ctx, path, value)}${near ? `; did you mean ${near}?` : ""}` });
     return;

@@ -45,7 +45,11 @@ export interface FunctionSpec {
   dependsOn?: pulumi.Resource[];
   memory: pulumi.Input<number>;
   timeout: pulumi.Input<number>;
-  /** Absent: no environment block (an empty one shows as a change on every preview). */
+  /**
+   * Absent: no environment block (an empty one shows as a change on every
+   * preview). Give a plain map of values (see shared/environment.ts): a map
+   * lifted into one Output is secret whole when one value is.
+   */
   environment?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   statements: PolicyStatement[];
   logRetentionDays: pulumi.Input<number>;

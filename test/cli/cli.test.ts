@@ -95,10 +95,10 @@ describe("stackfile plan", () => {
     const f = tmpFile(`resources:
   a:
     type: redis-cluster
-    properties: { instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1, port: 7001 }
+    properties: { instanceSize: cache.t3.micro, defaultUserPassword: $Secret(passwordSecret), port: 7001 }
   b:
     type: redis-cluster
-    properties: { instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1, port: "$ResourceParam(a, port)" }
+    properties: { instanceSize: cache.t3.micro, defaultUserPassword: $Secret(passwordSecret), port: "$ResourceParam(a, port)" }
 `);
     const plan = JSON.parse((await cli("plan", f, "--json")).out);
     assert.strictEqual(plan.resources.find((x: any) => x.name === "b-replication-group").inputs.port, 7001);
@@ -195,7 +195,7 @@ describe("stackfile diff", () => {
   });
 
   it("reports added and removed resources, and 'no changes'", async () => {
-    const two = cache("") + `  other:\n    type: redis-cluster\n    properties: { instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1 }\n`;
+    const two = cache("") + `  other:\n    type: redis-cluster\n    properties: { instanceSize: cache.t3.micro, defaultUserPassword: $Secret(passwordSecret) }\n`;
     const r = await cli("diff", tmpFile(cache("")), tmpFile(two));
     assert.deepStrictEqual([r.code, r.out.split("\n\n")[0], r.err], [0, "+ other (redis-cluster): added", ""]);
     // Removing a cluster deletes its data: refused unless --allow-replace names it.

@@ -44,9 +44,10 @@ describe("stackfile diff output", function () {
       "|---|---|---|---|",
       `| ⛔ refused | \`${after}:7:13\` | | ${refusal} |`,
       "| ⚠️ data loss | `cache-replication-group` (cache)<br>aws:elasticache/replicationGroup:ReplicationGroup | replace | because `port`; loses every key in the cluster |",
-      "|  | `cache-vpc-ingress` (cache)<br>aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule | update | `fromPort`, `toPort` |",
+      "|  | `cache-vpc-ingress` (cache)<br>aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule | update | `fromPort`: 6379 → 6380<br>`toPort`: 6379 → 6380 |",
       "",
-      "A refused change fails this check. Fix it, or, where losing the data is intended, run `stackfile diff` with `--allow-replace <resource>`.",
+      "A refused change fails this check. Fix it, or, where losing the data is intended, add the label `allow-replace:cache` to this pull request: " +
+        "the workflow of examples/ci then runs the diff with `--allow-replace` for that resource (locally: `stackfile diff OLD NEW --allow-replace <resource>`).",
       "",
       "<details><summary>Stack file changes (1)</summary>",
       "",
@@ -63,13 +64,13 @@ describe("stackfile diff output", function () {
     assert.match(ok.out, /^<!-- stackfile-diff -->\n### ✅ stackfile diff: every change is allowed\n/);
   });
 
-  it("json: {config, resources: [{name, type, action, changed, replaceBecause, dataLoss}], refused: [{file, line, col, message}]}", async () => {
+  it("json: {config, resources: [{name, type, action, changed, values, replaceBecause, dataLoss}], refused: [{file, line, col, message}]}", async () => {
     const after = tmpFile(cache("      port: 6380\n"));
     const r = await cli("diff", tmpFile(cache()), after, "--format", "json");
     const json = JSON.parse(r.out);
     assert.deepStrictEqual(Object.keys(json), ["config", "resources", "refused"]);
     assert.deepStrictEqual(json.config, [{ resource: "cache", type: "redis-cluster", action: "changed", changes: [{ property: "port", old: null, new: 6380 }] }]);
-    assert.deepStrictEqual(json.resources.map((x: object) => Object.keys(x)), [["name", "type", "action", "changed", "replaceBecause", "dataLoss"], ["name", "type", "action", "changed", "replaceBecause", "dataLoss"]]);
+    assert.deepStrictEqual(json.resources.map((x: object) => Object.keys(x)), [["name", "type", "action", "changed", "values", "replaceBecause", "dataLoss"], ["name", "type", "action", "changed", "values", "replaceBecause", "dataLoss"]]);
     assert.deepStrictEqual(json.refused.map((p: object) => Object.keys(p)), [["file", "line", "col", "message"]]);
     assert.deepStrictEqual([json.refused[0].file, json.refused[0].line, json.refused[0].col], [after, 7, 13]);
   });
@@ -174,8 +175,8 @@ describe("stackfile diff output", function () {
     const text = (await cli("diff", before, after)).out;
     assert.match(text, /^ {4}defaultUserPassword: \[secret\] -> \[secret\]$/m);
     assert.match(text, /^ {7}authToken: \[secret\] -> \[secret\]$/m);
-    // An input that holds a secret output is secret as a whole, as Pulumi keeps it.
-    assert.match(text, /^ {2}~ {2}fn-function .*\n {7}environment: \[secret\] -> \[secret\]$/m);
-    assert.match(text, /^ {2}~ {2}cache-log-forwarding-stream .*\n {7}httpEndpointConfiguration: \[secret\] -> \[secret\]$/m);
+    // Only the secret value is secret, where it is nested, as Pulumi keeps it.
+    assert.match(text, /^ {2}~ {2}fn-function .*\n {7}environment\.variables\.REDIS_URL: \[secret\] -> \[secret\]\n {7}environment\.variables\.TOKEN: \[secret\] -> \[secret\]$/m);
+    assert.match(text, /^ {2}~ {2}cache-log-forwarding-stream .*\n {7}httpEndpointConfiguration\.accessKey: \[secret\] -> \[secret\]$/m);
   });
 });

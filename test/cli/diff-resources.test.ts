@@ -17,10 +17,12 @@ const cache = (props = "") => `resources:
       defaultUserPassword: $Secret(pw)
 ${props}`;
 
-/** The resources of a json diff by name: [action, changed, replaceBecause, dataLoss]. */
+/** The resources of a json diff by name: [action, changed, replaceBecause, dataLoss] (without `values`). */
 async function jsonDiff(...args: string[]) {
   const r = await cli("diff", ...args, "--format", "json");
   const out = r.out ? JSON.parse(r.out) : undefined;
+  // Old and new values are tested in nested-secrets.test.ts; these tests are about actions.
+  for (const x of out?.resources ?? []) delete x.values;
   const byName = (name: string) => out?.resources.find((x: { name: string }) => x.name === name);
   return { ...r, json: out, byName };
 }

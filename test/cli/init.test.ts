@@ -23,18 +23,23 @@ describe("stackfile init", function () {
     const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "init-")), "my app");
     const r = await cli("init", dir);
     assert.strictEqual(r.code, 0, r.err);
-    assert.deepStrictEqual(fs.readdirSync(dir).sort(), [".gitignore", "Pulumi.yaml", "functions", "package.json", "stack.yaml"]);
+    // From a checkout, stackfile (not in the registry yet) is packed into vendor/.
+    assert.deepStrictEqual(fs.readdirSync(dir).sort(), [".gitignore", "Pulumi.yaml", "functions", "package.json", "stack.yaml", "vendor"]);
     assert.deepStrictEqual(fs.readdirSync(path.join(dir, "functions")), ["hello.ts"]);
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
     assert.strictEqual(pkg.name, "my-app");
     assert.deepStrictEqual(Object.keys(pkg.dependencies), ["@pulumi/aws", "@pulumi/pulumi", "stackfile"]);
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    assert.strictEqual(pkg.dependencies.stackfile, `file:vendor/stackfile-${version}.tgz`);
+    assert.ok(fs.statSync(path.join(dir, "vendor", `stackfile-${version}.tgz`)).size > 10000);
+    assert.match(r.out, new RegExp(`^stackfile is not in the npm registry yet: package\\.json installs it from vendor/stackfile-${version.replace(/\./g, "\\.")}\\.tgz, packed from ${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m"));
     assert.match(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"), /^main: node_modules\/stackfile\/dist\/program-entry\.js$/m);
     assert.match(fs.readFileSync(path.join(dir, "stack.yaml"), "utf8"), /^# yaml-language-server: \$schema=\.\/node_modules\/stackfile\/schema\/stackfile\.schema\.json$/m);
     assert.match(fs.readFileSync(path.join(dir, ".gitignore"), "utf8"), /^\.open-next\/$/m);
     assert.match(fs.readFileSync(path.join(dir, ".gitignore"), "utf8"), /^\.stackfile-cache\/$/m);
     const again = await cli("init", dir);
     assert.strictEqual(again.code, 2);
-    assert.match(again.err, /already has package\.json, Pulumi\.yaml, stack\.yaml, functions\/hello\.ts; init writes a new project and never overwrites a file/);
+    assert.match(again.err, /already has package\.json, Pulumi\.yaml, stack\.yaml, functions\/hello\.ts, vendor\/stackfile-[\d.]+\.tgz; init writes a new project and never overwrites a file/);
     // validate and plan with no FILE read ./stack.yaml; no warnings
     assert.deepStrictEqual(await inDir(dir, () => cli("validate")), { code: 0, out: "ok: 3 resources", err: "" });
   });
@@ -79,23 +84,24 @@ describe("stackfile init", function () {
   // stackfile from its packed tarball; its dependencies from npm's cache, or
   // the registry for what the cache lacks (--prefer-offline: not offline on a
   // cold cache). The project (about 200 MB installed) is removed afterwards.
-  it("a new project installs from the packed package, with no Next.js, and plans with no edits", () => {
+  it("init's next: line, run as written in a new folder, installs (stackfile from the packed checkout, no Next.js) and plans; validate then passes", () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "init-e2e-"));
     try {
-      const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
-      const tgz = path.join(work, packed[0].filename);
-      execFileSync(process.execPath, [BIN, "init", "my-app"], { cwd: work });
+      const out = execFileSync(process.execPath, [BIN, "init", "my-app"], { cwd: work, encoding: "utf8" });
+      const next = out.split("\n").find((l) => l.startsWith("next: "))!.slice("next: ".length);
+      assert.strictEqual(next, "cd my-app && npm install && npx stackfile plan");
       const app = path.join(work, "my-app");
-      const pkg = JSON.parse(fs.readFileSync(path.join(app, "package.json"), "utf8"));
-      pkg.dependencies.stackfile = `file:${tgz}`;
-      fs.writeFileSync(path.join(app, "package.json"), JSON.stringify(pkg, null, 2));
-      execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: app, stdio: "ignore" });
+      // As written; npm's cache first for the Pulumi packages (npm_config_prefer_offline, not a change of the line).
+      const ran = spawnSync("bash", ["-c", next], { cwd: work, encoding: "utf8", env: { ...process.env, npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" } });
+      assert.strictEqual(ran.status, 0, ran.stderr);
+      assert.match(ran.stdout, /^Plan for stack\.yaml: \d+ resources \(3 components\), nothing deployed\./m);
+      assert.match(ran.stdout, /^Region: us-east-1 \(default: project my-app \(Pulumi\.yaml\) has no Pulumi\.<stack>\.yaml and no aws:region/m);
+      // The README's steps short of pulumi: validate, and the stack's program entry that Pulumi.yaml names exists.
+      assert.strictEqual(spawnSync("npx", ["stackfile", "validate"], { cwd: app, encoding: "utf8" }).stdout.trim(), "ok: 3 resources");
+      assert.ok(fs.existsSync(path.join(app, "node_modules", "stackfile", "dist", "program-entry.js")));
+      assert.ok(fs.existsSync(path.join(app, "node_modules", "stackfile", "docs", "deploy.md")), "the docs ship");
       assert.ok(!fs.existsSync(path.join(app, "node_modules", "next")), "no Next.js");
       assert.ok(!fs.existsSync(path.join(app, "node_modules", "@opennextjs")), "no OpenNext");
-      const plan = spawnSync("npx", ["stackfile", "plan"], { cwd: app, encoding: "utf8" });
-      assert.strictEqual(plan.status, 0, plan.stderr);
-      assert.match(plan.stdout, /^Plan for stack\.yaml: \d+ resources \(3 components\), nothing deployed\./m);
-      assert.match(plan.stdout, /^Region: us-east-1 \(default: project my-app \(Pulumi\.yaml\) has no Pulumi\.<stack>\.yaml and no aws:region/m);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }

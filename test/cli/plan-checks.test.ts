@@ -28,12 +28,12 @@ describe("plan: values that arrive through directives meet the same ranges as li
     const f = tmpFile(`resources:
   other:
     type: redis-cluster
-    properties: { instanceSize: cache.t4g.micro, defaultUserPassword: Correct-Horse-Battery-1, port: 6380 }
+    properties: { instanceSize: cache.t4g.micro, defaultUserPassword: $Secret(passwordSecret), port: 6380 }
   cache:
     type: redis-cluster
     properties:
       instanceSize: cache.t4g.micro
-      defaultUserPassword: Correct-Horse-Battery-1
+      defaultUserPassword: $Secret(passwordSecret)
       numReplicaNodes: $ResourceParam('other', 'port')
 `);
     assert.strictEqual((await cli("validate", f)).code, 0, "validate cannot know the value");
@@ -61,7 +61,7 @@ describe("plan: values that arrive through directives meet the same ranges as li
   });
 
   it("a $Secret value that breaks a range is refused without showing it", async () => {
-    const f = tmpFile("resources:\n  cache:\n    type: redis-cluster\n    properties:\n      instanceSize: $Secret(size)\n      defaultUserPassword: Correct-Horse-Battery-1\n");
+    const f = tmpFile("resources:\n  cache:\n    type: redis-cluster\n    properties:\n      instanceSize: $Secret(size)\n      defaultUserPassword: $Secret(passwordSecret)\n");
     const r = await cli("plan", f, "--secret", "size=cache.tiny.secretvalue");
     assert.strictEqual(r.code, 1);
     assert.match(r.err, /:5:21: instanceSize must be one of the \d+ allowed values, not a secret value/);
@@ -72,12 +72,12 @@ describe("plan: values that arrive through directives meet the same ranges as li
     const f = tmpFile(`resources:
   other:
     type: redis-cluster
-    properties: { instanceSize: cache.t4g.micro, defaultUserPassword: Correct-Horse-Battery-1, port: 6380 }
+    properties: { instanceSize: cache.t4g.micro, defaultUserPassword: $Secret(passwordSecret), port: 6380 }
   cache:
     type: redis-cluster
     properties:
       instanceSize: cache.t4g.micro
-      defaultUserPassword: Correct-Horse-Battery-1
+      defaultUserPassword: $Secret(passwordSecret)
       port: $ResourceParam('other', 'port')
 `);
     const r = await cli("plan", f);
@@ -92,7 +92,7 @@ describe("plan: the AWS rule catalog", () => {
     type: redis-cluster
     properties:
       instanceSize: cache.t2.micro
-      defaultUserPassword: Correct-Horse-Battery-1
+      defaultUserPassword: $Secret(passwordSecret)
 `);
     const r = await cli("plan", f);
     assert.strictEqual(r.code, 1);
@@ -105,7 +105,7 @@ describe("plan: the AWS rule catalog", () => {
     type: redis-cluster
     properties:
       instanceSize: cache.t4g.micro
-      defaultUserPassword: Correct-Horse-Battery-1
+      defaultUserPassword: $Secret(passwordSecret)
     overrides:
       replicationGroup:
         transitEncryptionMode: required
@@ -121,7 +121,7 @@ describe("plan: the AWS rule catalog", () => {
     type: redis-cluster
     properties:
       instanceSize: cache.r7g.large
-      defaultUserPassword: Correct-Horse-Battery-1
+      defaultUserPassword: $Secret(passwordSecret)
       enableSharding: true
       numShards: 46
       numReplicaNodes: 1

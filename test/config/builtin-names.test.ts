@@ -17,7 +17,7 @@ ${props}`;
 describe("built-in JavaScript names are plain text", () => {
   for (const word of BUILT_IN) {
     it(`'${word}' as a resource name: valid when the name rule allows it, refused at its line otherwise`, async () => {
-      const f = tmpFile(redis(word, `      defaultUserPassword: ${PASSWORD}\n`));
+      const f = tmpFile(redis(word, `      defaultUserPassword: $Secret('builtinPassword')\n`));
       const r = await cli("validate", f);
       if (/^[A-Za-z][A-Za-z0-9]*$/.test(word)) {
         assert.deepStrictEqual(r, { code: 0, out: "ok: 1 resource", err: "" });

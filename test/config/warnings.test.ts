@@ -18,7 +18,7 @@ const redis = (extra: string) => `resources:
     type: redis-cluster
     properties:
       instanceSize: cache.t4g.micro
-      defaultUserPassword: Correct-Horse-Battery-1
+      defaultUserPassword: $Secret('cachePassword')
 ${extra}`;
 
 describe("warnings and hints of validate", () => {
@@ -46,7 +46,7 @@ describe("warnings and hints of validate", () => {
     const f = stack(`resources:
   sessions:
     type: redis-cluster
-    properties: { instanceSize: cache.t4g.micro, defaultUserPassword: Correct-Horse-Battery-1 }
+    properties: { instanceSize: cache.t4g.micro, defaultUserPassword: $Secret('cachePassword') }
 ${redis("      port: ${sessions.port}\n").replace("resources:\n", "")}`);
     const r = await cli("validate", f);
     assert.strictEqual(r.code, 1);
@@ -101,7 +101,7 @@ ${redis("      port: ${sessions.port}\n").replace("resources:\n", "")}`);
     type: redis-cluster
     properties:
       instanceSize: cache.t4g.micro
-      defaultUserPassword: Correct-Horse-Battery-1
+      defaultUserPassword: $Secret('cachePassword')
       logging: { disabled: true, format: text, retentionDays: 30 }
   api:
     type: http-api-gateway

@@ -7,7 +7,7 @@
 import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { run, secretInput } from "../harness";
+import { run, secretInput, revealed } from "../harness";
 import { AwsProvider, awsAccessOf, type AwsAccess } from "../../src/shared/aws-provider-settings";
 import { Invalidation } from "../../src/components/nextjs-web/dynamic-resources";
 
@@ -39,8 +39,10 @@ describe("AWS settings handed to the dynamic providers", () => {
       },
       secretKeys: ["aws:accessKey", "aws:secretKey"],
     });
-    // With keys among them, the whole settings are a secret.
-    const { accessKey, secretKey, ...plain } = secretInput(r.one(INVALIDATION).inputs.aws) as Record<string, unknown>;
+    // The keys are secrets where they are (as the engine keeps them); the other settings stay readable.
+    const registered = r.one(INVALIDATION).inputs.aws as Record<string, unknown>;
+    assert.deepStrictEqual([secretInput(registered.accessKey), secretInput(registered.secretKey)], ["AKIAEXAMPLE", "very-secret"]);
+    const { accessKey, secretKey, ...plain } = revealed(registered) as Record<string, unknown>;
     assert.deepStrictEqual(plain, {
       assumeRoles: [{ roleArn: "arn:aws:iam::111111111111:role/deployer", externalId: "x-1" }],
       endpoints: [{ s3: "http://127.0.0.1:4566", cloudfront: "http://127.0.0.1:4567" }],
@@ -73,7 +75,9 @@ describe("AWS settings handed to the dynamic providers", () => {
       return new Probe("p", { parent });
     }, { config: { "aws:profile": "prod" } });
     for (const r of [direct, viaParent]) {
-      const { accessKey, secretKey, ...plain } = secretInput(r.one(INVALIDATION).inputs.aws) as Record<string, unknown>;
+      const registered = r.one(INVALIDATION).inputs.aws as Record<string, unknown>;
+      assert.strictEqual(secretInput(registered.secretKey), "other-secret");
+      const { accessKey, secretKey, ...plain } = revealed(registered) as Record<string, unknown>;
       assert.deepStrictEqual(plain, { assumeRoles: args.assumeRoles, endpoints: args.endpoints, profile: "other" });
       assert.deepStrictEqual([accessKey, secretKey], ["AKIAOTHER", "other-secret"]);
       assert.strictEqual(r.result.access.warning, undefined);
@@ -89,8 +93,11 @@ describe("AWS settings handed to the dynamic providers", () => {
     };
     const plain = await run(() => new Probe("p", { providers: [new aws.Provider("plain", args)] }));
     const viaAwsProvider = await run(() => new Probe("p", { providers: [new AwsProvider("plain", args)] }));
-    const seen = secretInput(plain.one(INVALIDATION).inputs.aws);
-    assert.deepStrictEqual(seen, secretInput(viaAwsProvider.one(INVALIDATION).inputs.aws), "as an AwsProvider with the same arguments");
+    // The keys are secret: the settings as a whole (read from the provider's configuration, each value secret) or the key itself.
+    const registered = plain.one(INVALIDATION).inputs.aws as Record<string, unknown>;
+    assert.strictEqual("secretKey" in registered ? secretInput(registered.secretKey) : (secretInput(registered) as Record<string, unknown>).secretKey, "plain-secret");
+    const seen = revealed(plain.one(INVALIDATION).inputs.aws);
+    assert.deepStrictEqual(seen, revealed(viaAwsProvider.one(INVALIDATION).inputs.aws), "as an AwsProvider with the same arguments");
     assert.deepStrictEqual(seen, {
       accessKey: "AKIAPLAIN", secretKey: "plain-secret", profile: "plain-profile", sharedCredentialsFiles: ["~/.aws/plain"], stsRegion: "eu-central-1", s3UsePathStyle: true,
       assumeRoles: args.assumeRoles, endpoints: args.endpoints,

@@ -4,7 +4,7 @@ import { HttpApiGateway } from "../../src/components/http-api-gateway";
 import { NextjsWeb } from "../../src/components/nextjs-web";
 import { failedLogsBucketName } from "../../src/shared/log-bucket-name";
 import { analyzeStackfile, formatProblem } from "../../src/config/stackfile";
-import { run, secretInput, type Run } from "../harness";
+import { run, revealed, secretInput, type Run } from "../harness";
 import { EXAMPLE_APP, exampleBuild } from "../nextjs-fixture";
 
 const F = {
@@ -26,7 +26,10 @@ describe("log forwarding", function () {
         },
       },
     }), { project: "shop", stack: "prod" });
-    const config = secretInput(r.one(F.stream).inputs.httpEndpointConfiguration) as any;
+    // Only the access key is secret; the rest of the configuration stays readable in a preview.
+    const registered = r.one(F.stream).inputs.httpEndpointConfiguration as any;
+    assert.strictEqual(secretInput(registered.accessKey), "k-123");
+    const config = revealed(registered) as any;
     const bucket = r.byName("api-log-forwarding-bucket")!;
     assert.strictEqual(r.one(F.stream).inputs.destination, "http_endpoint");
     assert.deepStrictEqual(
@@ -70,7 +73,7 @@ describe("log forwarding", function () {
       instanceSize: "cache.t4g.micro", defaultUserPassword: "Correct-Horse-Battery-1",
       logging: { logForwarding: { type: "logs-vendor-a", properties: { apiKey: "dd-key" } } },
     }));
-    const config = secretInput(r.one(F.stream).inputs.httpEndpointConfiguration) as any;
+    const config = revealed(r.one(F.stream).inputs.httpEndpointConfiguration) as any;
     assert.deepStrictEqual([config.url, config.accessKey], ["https://aws-kinesis-http-intake.logs.datadoghq.com/v1/input", "dd-key"]);
     assert.strictEqual(r.one(F.filter).inputs.logGroup, r.byName("cache-slow-log")!.state.name);
   });

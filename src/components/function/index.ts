@@ -20,6 +20,7 @@ import {
   connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry,
 } from "../../shared/workload-connections";
 import { forwardLogs } from "../../shared/log-forwarding";
+import { environmentMap, mergeEnvironments } from "../../shared/environment";
 
 export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo"> {
   /**
@@ -123,8 +124,8 @@ export class Function extends pulumi.ComponentResource implements Connectable {
       : undefined;
     this.securityGroupId = vpc?.securityGroupId;
     const own = (p.environment ?? []) as { name: pulumi.Input<string>; value: pulumi.Input<string> }[];
-    const environment = pulumi.all([pulumi.all(connectionEnvironment(connections)), pulumi.all(own.map((e) => pulumi.all([e.name, e.value])))])
-      .apply(([connected, pairs]): Record<string, string> => ({ ...connected, ...Object.fromEntries(pairs), NODE_OPTIONS: SOURCE_MAPS }));
+    // A plain map: a $Secret value stays secret alone, the other variables readable in a preview.
+    const environment = mergeEnvironments(connectionEnvironment(connections), environmentMap(own), { NODE_OPTIONS: SOURCE_MAPS });
     const made = createFunction(scope, {
       id: "",
       description: "Function",

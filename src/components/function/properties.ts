@@ -35,7 +35,8 @@ export interface FunctionHttpApiEvent {
 export interface FunctionProperties {
   /**
    * The handler's file (`.ts`, `.mts`, `.js`, `.mjs` or `.cjs`), relative to
-   * the stack file. It is bundled with what it imports into one file and a
+   * the stack file (in a TypeScript program: to the working directory, the
+   * project folder where Pulumi.yaml is, as `pulumi up` runs it). It is bundled with what it imports into one file and a
    * source map, again only when those sources change.
    * @example "./functions/items.ts"
    */

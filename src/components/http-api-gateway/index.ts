@@ -22,14 +22,29 @@ import type { DeepInput } from "../../shared/inputs";
 import type { Problem } from "../../shared/problem";
 import { forwardLogs } from "../../shared/log-forwarding";
 
+/**
+ * What a route sends its requests to: an `aws.lambda.Function`, a component
+ * holding one as `function` (stackfile's `Function`), or a function ARN.
+ */
+export type RouteHandler = aws.lambda.Function | { readonly function: aws.lambda.Function } | pulumi.Input<string>;
+
+/** The ARN a route integrates. */
+function handlerArn(handler: RouteHandler): pulumi.Input<string> {
+  if (handler instanceof aws.lambda.Function) return handler.arn;
+  if (typeof handler === "object" && handler !== null && !pulumi.Output.isInstance(handler) && "function" in handler && handler.function instanceof aws.lambda.Function) {
+    return handler.function.arn;
+  }
+  return handler as pulumi.Input<string>;
+}
+
 /** A route to a Lambda function. */
 export interface HttpApiRoute {
   /** `/items/{id}`, `/files/{proxy+}` (greedy only last). */
   path: string;
   /** An HTTP method, or `*` for any. */
   method: string;
-  /** The function (or its ARN) that receives the requests. */
-  handler: aws.lambda.Function | pulumi.Input<string>;
+  /** The function that receives the requests: a stackfile `Function`, an `aws.lambda.Function`, or its ARN. */
+  handler: RouteHandler;
   /** Overrides the gateway's payloadFormat for this route. */
   payloadFormat?: "1.0" | "2.0";
   /**
@@ -298,7 +313,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     this.routeMethods.add(corsMethod);
 
     const slug = routeSlug(key);
-    const functionArn = route.handler instanceof aws.lambda.Function ? route.handler.arn : route.handler;
+    const functionArn = handlerArn(route.handler);
     const parent = { parent: this };
     const integration = new aws.apigatewayv2.Integration(...childInputs(this.transforms, "integration",
       `${childName(this.gatewayName, "integration")}-${slug}`, {
@@ -379,7 +394,7 @@ function preflightConflict(optionsKey: string, anyKey: string): string {
 export function attachHttpApiIntegration(
   gateways: Record<string, HttpApiGateway>,
   integration: HttpApiGatewayIntegration,
-  handler: aws.lambda.Function | pulumi.Input<string>,
+  handler: RouteHandler,
   payloadFormat?: "1.0" | "2.0",
 ): HttpApiRouteResources {
   if (integration.type !== "http-api-gateway") {

@@ -135,7 +135,7 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   if (!configText.includes("generateBuildId")) {
     warnings.push(
       `${appDir}: next.config has no generateBuildId, so Next.js picks a random build id on every build; ` +
-      "set one derived from your sources (\"Reproducible builds\" in stackfile's README (nextjs-web) shows how) so that deploys of unchanged code change nothing",
+      "set one derived from your sources (\"Reproducible builds\" in stackfile's docs/nextjs-web.md shows how) so that deploys of unchanged code change nothing",
     );
   }
   if (!keys) {

@@ -27,6 +27,7 @@ import {
   connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry, type ResolvedConnection,
 } from "../../shared/workload-connections";
 import { forwardLogs } from "../../shared/log-forwarding";
+import { environmentMap, mergeEnvironments, resolvedEnvironment, type EnvironmentMap } from "../../shared/environment";
 import type { DeepInput } from "../../shared/inputs";
 import { measureServerPackage } from "./server-package";
 
@@ -211,7 +212,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
     // Every deploy that changes what the site serves (its build, or a value of its
     // environment) invalidates the CDN's cache; one that changes nothing does not.
     new Invalidation(...childInputs(transform, "invalidation",childName(name, "invalidation"), {
-      distributionId: distribution.id, paths: ["/*"], key: servedContentKey(build, storage.assetsDigest, environment), region, aws: access.settings,
+      distributionId: distribution.id, paths: ["/*"], key: servedContentKey(build, storage.assetsDigest, resolvedEnvironment(environment)), region, aws: access.settings,
     }, { parent: this, dependsOn: [storage.assets, server.fn, ...splits.map((x) => x.server.fn)] }), access);
 
     this.url = domains.names.length ? pulumi.output(`https://${domains.names[0]}`) : pulumi.interpolate`https://${distribution.domainName}`;
@@ -233,17 +234,16 @@ export class NextjsWeb extends pulumi.ComponentResource {
 
 /** The server's variables: connectTo's, the site's, and OpenNext's (which the rules keep the site's from redefining). */
 function serverEnvironment(
-  storage: SiteStorage, region: pulumi.Input<string>, env: pulumi.Output<Record<string, string>>, connections: ResolvedConnection[], inVpc: boolean,
-): pulumi.Output<Record<string, string>> {
+  storage: SiteStorage, region: pulumi.Input<string>, env: EnvironmentMap | pulumi.Output<Record<string, string>>, connections: ResolvedConnection[], inVpc: boolean,
+): EnvironmentMap | pulumi.Output<Record<string, string>> {
   const { bucket, queue, table } = storage;
-  return pulumi.all([bucket.bucket, region, queue.url, table.name, env, pulumi.all(connectionEnvironment(connections))]).apply(([b, r, q, t, own, connected]): Record<string, string> => ({
-    ...connected,
-    ...own,
-    CACHE_BUCKET_NAME: b, CACHE_BUCKET_KEY_PREFIX: "_cache", CACHE_BUCKET_REGION: r,
-    REVALIDATION_QUEUE_URL: q, REVALIDATION_QUEUE_REGION: r, CACHE_DYNAMO_TABLE: t,
+  // A plain map (shared/environment.ts): a $Secret value stays secret alone.
+  return mergeEnvironments(connectionEnvironment(connections), env, {
+    CACHE_BUCKET_NAME: bucket.bucket, CACHE_BUCKET_KEY_PREFIX: "_cache", CACHE_BUCKET_REGION: region,
+    REVALIDATION_QUEUE_URL: queue.url, REVALIDATION_QUEUE_REGION: region, CACHE_DYNAMO_TABLE: table.name,
     // The default VPC has no SQS endpoint: revalidation messages fail at once, logged, instead of waiting to connect.
     ...(inVpc ? { [NO_ROUTE_ENV]: "sqs" } : {}),
-  }));
+  });
 }
 
 /** What the server may do: its cache, queue and tags, what it connects to, and the user's statements. */
@@ -297,7 +297,6 @@ function claimAppDirectory(owner: string, appDir: string, settings: object): voi
   if (!claim) claims.set(dir, { owner, key });
 }
 
-function envMap(env: unknown): pulumi.Output<Record<string, string>> {
-  const list = (Array.isArray(env) ? env : []) as { name: pulumi.Input<string>; value: pulumi.Input<string> }[];
-  return pulumi.all(list.map((e) => pulumi.all([e.name, e.value]))).apply((pairs) => Object.fromEntries(pairs));
+function envMap(env: unknown): EnvironmentMap | pulumi.Output<Record<string, string>> {
+  return environmentMap((Array.isArray(env) ? env : []) as { name: pulumi.Input<string>; value: pulumi.Input<string> }[]);
 }

@@ -49,7 +49,8 @@ export interface NextjsFileOption {
 export interface NextjsWebProperties {
   /**
    * Root of the Next.js project (where next.config.* is), relative to the stack
-   * file. The build runs inside it.
+   * file (in a TypeScript program: to the working directory, the project
+   * folder where Pulumi.yaml is, as `pulumi up` runs it). The build runs inside it.
    * @example "./"
    */
   appDirectory: string;

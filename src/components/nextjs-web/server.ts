@@ -13,12 +13,13 @@ import { OriginSecret } from "./dynamic-resources";
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, SERVER_HANDLER, SERVER_WRAPPER_DIGEST, measureServerPackage, serverPackage } from "./server-package";
 import { EDGE_HANDLER, edgePackage } from "./edge-package";
 import { childInputs, childName } from "../../shared/children";
+import { mergeEnvironments, type EnvironmentMap } from "../../shared/environment";
 
 export interface ServerSpec extends Pick<FunctionSpec, "memory" | "timeout" | "statements" | "logRetentionDays" | "logsDisabled" | "vpc" | "dependsOn"> {
   build: BuildResult;
   edge: boolean;
   /** The server's variables: the site's, connectTo's and OpenNext's. */
-  environment: pulumi.Output<Record<string, string>>;
+  environment: EnvironmentMap | pulumi.Output<Record<string, string>>;
   /** Where a package past Lambda's 50 MB direct upload goes (the site's bucket). */
   codeBucket: pulumi.Input<string>;
 }
@@ -69,7 +70,7 @@ export function createServer(scope: SiteScope, spec: ServerSpec, split?: string)
     ...common,
     vpc: spec.vpc,
     code: { archive, handler: SERVER_HANDLER, s3 },
-    environment: pulumi.all([spec.environment, digest]).apply(([env, sha]) => ({ ...env, [ORIGIN_SECRET_ENV]: sha })),
+    environment: mergeEnvironments(spec.environment, { [ORIGIN_SECRET_ENV]: digest }),
   });
   const url = functionUrl(scope, id, server.fn, streaming, "NONE", suffix);
   publicUrlPermissions(scope, id, server.fn, suffix);

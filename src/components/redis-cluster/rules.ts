@@ -147,8 +147,13 @@ export function redisUpdateProblems(old: RedisRuleInput, next: RedisRuleInput): 
 }
 
 /** Settings that have no effect: the file is valid, but they are probably not what was meant. */
-export function redisWarnings(p: Record<string, unknown>): Problem[] {
+export function redisWarnings(p: Record<string, unknown>, ctx?: { resource?: string }): Problem[] {
   const out: Problem[] = [];
+  // A literal password is in the file, so in its git history; validate cannot tell a placeholder from a real one.
+  if (typeof p.defaultUserPassword === "string") {
+    const name = `${ctx?.resource ?? "cache"}Password`;
+    out.push({ path: ["defaultUserPassword"], warning: true, message: `defaultUserPassword is written in the file (and so in its history); use $Secret('${name}') and set it with: pulumi config set --secret ${name}` });
+  }
   if (p.numShards !== undefined && p.enableSharding !== true) {
     out.push({ path: ["numShards"], warning: true, message: "numShards has no effect without enableSharding: true (which can be set only when the cluster is first created); remove it, or enable sharding" });
   }

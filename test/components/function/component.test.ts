@@ -6,7 +6,7 @@ import { Function, type FunctionArgs } from "../../../src/components/function";
 import { HttpApiGateway } from "../../../src/components/http-api-gateway";
 import { RedisCluster } from "../../../src/components/redis-cluster";
 import { ComponentArgumentsError } from "../../../src/shared/component-error";
-import { run, outputValue, secretInput, G, T } from "../../harness";
+import { run, outputValue, revealed, secretInput, G, T } from "../../harness";
 import { EXAMPLE_FUNCTION } from "../../function-fixture";
 
 const F = {
@@ -52,7 +52,7 @@ describe("Function", () => {
     assert.strictEqual(off.one(F.fn).inputs.loggingConfig, undefined);
   });
 
-  it("puts environment and connectTo variables in one block; a secret value keeps it secret; iamRoleStatements join the policy", async () => {
+  it("puts environment and connectTo variables in one block; a secret value stays secret alone; iamRoleStatements join the policy", async () => {
     const r = await run(() => {
       const other = new Function("other", { entryfilePath: EXAMPLE_FUNCTION });
       new Function("items", {
@@ -63,7 +63,9 @@ describe("Function", () => {
       });
     });
     const fn = r.byName("items-function")!;
-    const env = secretInput(fn.inputs.environment) as { variables: Record<string, string> };
+    assert.strictEqual(secretInput(fn.inputs.environment.variables.TOKEN), "s3cr3t");
+    assert.strictEqual(fn.inputs.environment.variables.MODE, "test", "the other variables stay readable");
+    const env = revealed(fn.inputs.environment) as { variables: Record<string, string> };
     const otherArn = r.byName("other-function")!.state.arn;
     assert.deepStrictEqual(env.variables, { STP_OTHER_ARN: otherArn, TOKEN: "s3cr3t", MODE: "test", NODE_OPTIONS: "--enable-source-maps" });
     const policy = JSON.parse(r.byName("items-policy")!.inputs.policy).Statement;

@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { parse } from "yaml";
 import { Function } from "../../../src/components/function";
 import { RedisCluster } from "../../../src/components/redis-cluster";
-import { run, secretInput } from "../../harness";
+import { run, revealed } from "../../harness";
 import { EXAMPLE_FUNCTION, gatewayAnswer, gatewayEvent, invoke, unpack } from "../../function-fixture";
 import { hasRedisServer, startTlsRedis, type LocalRedis } from "../../redis-server";
 
@@ -22,8 +22,7 @@ describe("the example function, invoked as Lambda runs it", function () {
       return new Function("hello", { entryfilePath: EXAMPLE_FUNCTION, environment: [{ name: "GREETING", value: "Hi from the test" }], ...made, ...extra });
     });
     const fn = r.byName("hello-function")!;
-    const env = (fn.inputs.environment && "4dabf18193072939515e22adb298388d" in fn.inputs.environment
-      ? secretInput(fn.inputs.environment) : fn.inputs.environment) as { variables: Record<string, string> };
+    const env = revealed(fn.inputs.environment) as { variables: Record<string, string> };
     return { dir: unpack(r.result.bundle.archivePath), handler: fn.inputs.handler as string, env: env.variables };
   }
 

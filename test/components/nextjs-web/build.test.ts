@@ -146,13 +146,13 @@ describe("the build step", function () {
     ]);
   });
 
-  it("a next.config without generateBuildId is a warning that points at the README's section, not at a file the package does not ship", () => {
+  it("a next.config without generateBuildId is a warning that points at the docs' section, not at a file the package does not ship", () => {
     const app = fakeApp();
     fs.writeFileSync(path.join(app.dir, "next.config.mjs"), "export default {};\n");
     const r = buildNextApp(app.dir, { buildCommand: app.buildCommand, label: "web", say: () => undefined });
     const warning = r.warnings.find((w) => w.includes("generateBuildId"));
     assert.ok(warning, r.warnings.join("\n"));
     assert.doesNotMatch(warning, /examples\//);
-    assert.match(warning, /"Reproducible builds" in stackfile's README \(nextjs-web\)/);
+    assert.match(warning, /"Reproducible builds" in stackfile's docs\/nextjs-web\.md/);
   });
 });

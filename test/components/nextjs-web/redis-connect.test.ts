@@ -8,7 +8,7 @@ import { promisify } from "util";
 import { RedisCluster } from "../../../src/components/redis-cluster";
 import { NextjsWeb } from "../../../src/components/nextjs-web";
 import * as pulumi from "@pulumi/pulumi";
-import { run, secretInput } from "../../harness";
+import { run, revealed, secretInput } from "../../harness";
 import { EXAMPLE_APP, exampleBuild } from "../../nextjs-fixture";
 import { hasRedisServer, startTlsRedis, type LocalRedis } from "../../redis-server";
 
@@ -50,7 +50,8 @@ describe("connectTo a redis cluster, for real", function () {
       new NextjsWeb("web", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [cache], environment: [{ name: "REDIS_PASSWORD", value: pulumi.secret(password) }] });
     });
     const registered = r.byName("web-server-function")!.inputs.environment;
-    const env = secretInput(registered) as { variables: Record<string, string> };
+    assert.strictEqual(secretInput(registered.variables.REDIS_PASSWORD), password, "the password stays secret");
+    const env = revealed(registered) as { variables: Record<string, string> };
     const names = Object.keys(env.variables).filter((k) => k.startsWith("STP_CACHE_")).sort();
     assert.deepStrictEqual(names, ["STP_CACHE_HOST", "STP_CACHE_PORT", "STP_CACHE_READER_HOST"]);
     return { ...env.variables, STP_CACHE_HOST: "127.0.0.1", STP_CACHE_READER_HOST: "127.0.0.1", STP_CACHE_PORT: String(redis.port) };
