@@ -157,7 +157,7 @@ async function planCommand(args: string[], io: Io): Promise<number> {
     }
     const region = `${where.region} (${where.from})`;
     if (opts.json) {
-      io.out(JSON.stringify({ resources: result.resources, outputs: result.outputs }, null, 2));
+      (require("./plan-json") as typeof import("./plan-json")).writePlanJson(result, (text) => io.out(text));
       io.err(`plan: region ${region}`);
     } else io.out(renderPlan(opts.file, result, region));
     return 0;

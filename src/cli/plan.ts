@@ -21,6 +21,11 @@ export interface PlanOptions {
   checks?: boolean;
   /** Where relative paths of the file point from (default: the file's folder). */
   baseDir?: string;
+  /**
+   * What the caller reads: `print` (default; `plan`): the masked resources and
+   * outputs; `compare` (`diff`): the unmasked states. Only that copy is made.
+   */
+  for?: "print" | "compare";
 }
 
 /** A registered resource as `diff` compares it: inputs with assets described, secrets still wrapped (never print them). */
@@ -47,7 +52,7 @@ export interface PlanResult {
   placeholderOptions: string[];
   /** What AWS or a preview would refuse, with document paths: a plan with problems is no promise. */
   problems: Problem[];
-  /** Every registered resource, unmasked, in name order: for `diff` only. */
+  /** Every registered resource, unmasked, in name order: for `diff` only (`for: "compare"`; empty otherwise). */
   states: PlannedState[];
 }
 
@@ -149,11 +154,15 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
     // The catalog judges what AWS receives; wrong values of the file's own come first.
     if (!problems.length) problems.push(...catalogProblems(await plannedResources(run.resources, region, digests), run.resources, result.model, { region, quotas: opts.quotas }));
   }
+  // Only the copy the caller reads is made (a plan of thousands of resources holds each one once).
+  const compare = opts.for === "compare";
   const outputs: PlanResult["outputs"] = {};
-  for (const [res, params] of Object.entries(run.result)) {
-    outputs[res] = {};
-    for (const [param, o] of Object.entries(params)) {
-      outputs[res][param] = (await isSecretOutput(o)) ? SECRET_TEXT : maskSecrets(await outputValue(o));
+  if (!compare) {
+    for (const [res, params] of Object.entries(run.result)) {
+      outputs[res] = {};
+      for (const [param, o] of Object.entries(params)) {
+        outputs[res][param] = (await isSecretOutput(o)) ? SECRET_TEXT : maskSecrets(await outputValue(o));
+      }
     }
   }
   const resources: PlanResult["resources"] = [];
@@ -163,8 +172,8 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   for (const r of ordered) {
     const inputs = (await describeAssets(r.inputs, digests)) as Record<string, unknown>;
     const dependsOn = [...new Set(r.dependsOn)].sort();
-    resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn, inputs: maskSecrets(inputs) });
-    states.push({ type: r.type, name: r.name, parent: r.parent, custom: r.custom, dependsOn, protect: r.protect, retainOnDelete: r.retainOnDelete, inputs, state: r.state, id: r.id });
+    if (compare) states.push({ type: r.type, name: r.name, parent: r.parent, custom: r.custom, dependsOn, protect: r.protect, retainOnDelete: r.retainOnDelete, inputs, state: r.state, id: r.id });
+    else resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn, inputs: maskSecrets(inputs) });
   }
   const placeholderOptions = placeholders.map((n) => secretOption(result.model, n));
   return { resources, outputs, placeholders, placeholderOptions, problems, states };
