@@ -2,10 +2,11 @@
 // Two parsers: js-yaml reads the value (fast: most files have no problem),
 // and `yaml` builds the positioned document only when a problem needs a
 // position or the text does not parse.
-import { load as fastLoad, CORE_SCHEMA, YAMLException } from "js-yaml";
+import { load as fastLoad, CORE_SCHEMA, YAMLException, type LoadOptions } from "js-yaml";
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from "yaml";
 import type { Problem } from "../shared/problem";
 import { userText } from "../shared/user-text";
+import { positionIndex, type PositionIndex } from "./positions";
 
 export interface Position {
   line: number;
@@ -58,9 +59,12 @@ export function loadText(file: string, text: string): LoadedFile {
   const indexes = new WeakMap<YAMLMap, MapIndex>();
   let value: unknown = null;
   let fastError: YAMLException | undefined;
+  // Positions heard while js-yaml reads: most files then never need the positioned parser.
+  let fastPositions: PositionIndex | undefined;
   if (!ALIAS.test(text)) {
     try {
-      value = fastLoad(text, { schema: CORE_SCHEMA, filename: file }) ?? null;
+      fastPositions = positionIndex(text);
+      value = fastLoad(text, { schema: CORE_SCHEMA, filename: file, listener: fastPositions.listener as LoadOptions["listener"] }) ?? null;
     } catch (err) {
       if (!(err instanceof YAMLException)) throw err;
       fastError = err;
@@ -96,6 +100,8 @@ export function loadText(file: string, text: string): LoadedFile {
     value,
     syntaxProblems,
     positionOf(path, key = false) {
+      const fast = fastPositions && !fastError ? fastPositions.positionOf(path, key) : undefined;
+      if (fast) return fast;
       const { doc, pos } = positionedDoc();
       return locate(doc, path, key, pos, indexes);
     },
@@ -200,6 +206,13 @@ function locate(
   }
   if (key && keyNode?.range) return pos(keyNode.range[0]);
   return at;
+}
+
+/** Line:col by the positioned parser alone: what positions.ts must agree with (its test compares them). */
+export function positionedLocator(text: string): (path: readonly (string | number)[], key?: boolean) => Position {
+  const { doc, pos } = parsePositioned(text);
+  const cache = new WeakMap<YAMLMap, MapIndex>();
+  return (path, key = false) => locate(doc, path, key, pos, cache);
 }
 
 /** Problems with paths relative to the document root, positioned in `loaded`. */
