@@ -7,6 +7,7 @@ import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import type * as Pulumi from "@pulumi/pulumi";
+import { pulumiSdk } from "../shared/lazy";
 
 const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
@@ -80,6 +81,5 @@ async function walk(asset: AssetModule, value: unknown, cache: DigestCache): Pro
 
 /** A copy of `value` with every asset and archive replaced by its description. */
 export function describeAssets(value: unknown, cache: DigestCache = new Map()): Promise<unknown> {
-  // Loaded here, not at the top: validate and schema never load the SDK.
-  return walk((require("@pulumi/pulumi") as typeof Pulumi).asset, value, cache);
+  return walk(pulumiSdk().asset, value, cache);
 }

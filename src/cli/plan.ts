@@ -8,6 +8,7 @@ import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
 import { formatPath, under, type Problem } from "../shared/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
+import { pulumiSdk } from "../shared/lazy";
 
 export interface PlanOptions {
   json: boolean;
@@ -114,7 +115,7 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   // Loaded only now: the mock engine must be set before components load.
   const { runWithMocks, outputValue, isSecretOutput } = (require("./mock-engine") as typeof import("./mock-engine"));
   const { runProgram } = (require("../config/program") as typeof import("../config/program"));
-  const pulumi = (require("@pulumi/pulumi") as typeof import("@pulumi/pulumi"));
+  const pulumi = pulumiSdk();
   // The SDK records a stack trace for every promise it makes (leak
   // diagnostics); plan never shows them, and skipping them halves its time.
   const stackTraceLimit = Error.stackTraceLimit;

@@ -3,7 +3,9 @@
 // and `yaml` builds the positioned document only when a problem needs a
 // position or the text does not parse.
 import { load as fastLoad, CORE_SCHEMA, YAMLException, type LoadOptions } from "js-yaml";
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from "yaml";
+import type * as Yaml from "yaml";
+import type { Document, Node, Pair, YAMLMap } from "yaml";
+import { yamlParser } from "../shared/lazy";
 import type { Problem } from "../shared/problem";
 import { userText } from "../shared/user-text";
 import { positionIndex, type PositionIndex } from "./positions";
@@ -35,7 +37,14 @@ interface Positioned {
   pos(offset: number): Position;
 }
 
+// The positioned parser's functions, loading it on first use (shared/lazy.ts says why).
+const isAlias = ((n: unknown) => yamlParser().isAlias(n)) as typeof Yaml.isAlias;
+const isMap = ((n: unknown) => yamlParser().isMap(n)) as typeof Yaml.isMap;
+const isScalar = ((n: unknown) => yamlParser().isScalar(n)) as typeof Yaml.isScalar;
+const isSeq = ((n: unknown) => yamlParser().isSeq(n)) as typeof Yaml.isSeq;
+
 function parsePositioned(text: string): Positioned {
+  const { LineCounter, parseDocument } = yamlParser();
   const lineCounter = new LineCounter();
   // Duplicate keys are found by `duplicateKeys`, in one pass: the parser's own check compares every pair of keys.
   // YAML 1.1 merge keys (`<<: *defaults`) share settings between resources.
@@ -115,7 +124,7 @@ function firstLine(s: string): string {
 /** The keys that repeat a key of the same map, in one pass over the document. */
 function duplicateKeys(doc: Document): Node[] {
   const out: Node[] = [];
-  visit(doc, {
+  yamlParser().visit(doc, {
     Map(_, map) {
       const seen = new Set<string>();
       for (const pair of map.items) {
