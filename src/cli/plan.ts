@@ -114,7 +114,7 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   if (fileProblems.length) throw new PlanRunError(undefined, fileProblems.map((p) => p.message).join("; "), fileProblems);
   // Loaded only now: the mock engine must be set before components load.
   const { runWithMocks, outputValue, isSecretOutput } = (require("./mock-engine") as typeof import("./mock-engine"));
-  const { runProgram } = (require("../config/program") as typeof import("../config/program"));
+  const { runProgramStepwise } = (require("../config/program") as typeof import("../config/program"));
   const pulumi = pulumiSdk();
   // The SDK records a stack trace for every promise it makes (leak
   // diagnostics); plan never shows them, and skipping them halves its time.
@@ -124,11 +124,11 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   // A plan never deploys: with no build secret given, builds use the public placeholder (reproducible everywhere).
   const { withPlaceholderBuildSecret } = (require("../components/nextjs-web/build-keys") as typeof import("../components/nextjs-web/build-keys"));
   const run = await withPlaceholderBuildSecret(() => runWithMocks(
-    () => {
+    async () => {
       const current = { name: undefined as string | undefined };
       try {
         const hooks = { current, onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props) };
-        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, baseDir);
+        return await runProgramStepwise(result.model, (n) => new pulumi.Config().getSecret(n), hooks, baseDir);
       } catch (err) {
         const placed = (err as { problems?: Problem[] }).problems;
         throw new PlanRunError(current.name, (err as Error).message, Array.isArray(placed) ? placed : []);
