@@ -9,6 +9,7 @@ import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueP
 import { formatPath, under, type Problem } from "../shared/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
 import { pulumiSdk } from "../shared/lazy";
+import { heapGuard } from "./plan-memory";
 
 export interface PlanOptions {
   json: boolean;
@@ -27,6 +28,8 @@ export interface PlanOptions {
    * outputs; `compare` (`diff`): the unmasked states. Only that copy is made.
    */
   for?: "print" | "compare";
+  /** The heap size `plan` may fill before it stops (default: node's own limit; see plan-memory.ts). */
+  heapLimit?: number;
 }
 
 /** A registered resource as `diff` compares it: inputs with assets described, secrets still wrapped (never print them). */
@@ -127,7 +130,11 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
     async () => {
       const current = { name: undefined as string | undefined };
       try {
-        const hooks = { current, onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props) };
+        const hooks = {
+          current,
+          onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props),
+          made: heapGuard(result.model.resources.length, opts.heapLimit),
+        };
         return await runProgramStepwise(result.model, (n) => new pulumi.Config().getSecret(n), hooks, baseDir);
       } catch (err) {
         const placed = (err as { problems?: Problem[] }).problems;

@@ -24,6 +24,8 @@ export interface ProgramHooks {
    * literal values).
    */
   onResolved?(resource: string, properties: pulumi.Output<Record<string, unknown>>): void;
+  /** Called once each resource is made, with how many are made; may throw to stop the program (`plan` does, before the heap runs out). */
+  made?(resource: string, count: number): void;
 }
 
 export function runProgram(
@@ -135,6 +137,7 @@ function* programSteps(
       if (o !== undefined) params[param] = o;
     }
     outputs[r.name] = params;
+    hooks.made?.(r.name, index + 1);
     yield index;
   }
   current.name = undefined;

@@ -57,7 +57,7 @@ describe("the program's pause points", () => {
         `        - {type: http-api-gateway, properties: {httpApiGatewayName: api${i}, path: /x, method: GET}}`,
         `        - {type: http-api-gateway, properties: {httpApiGatewayName: api${i}, path: /y, method: POST}}`,
       ]),
-    ].join("\n") + "\n", "stack.yaml", require("path").dirname(dir));
+    ].join("\n") + "\n", "stack.yaml", path.dirname(dir));
     const r = await cli("plan", stack, "--json");
     assert.strictEqual(r.code, 0, r.err);
     const apis = JSON.parse(r.out).resources.filter((x: { type: string }) => x.type === "aws:apigatewayv2/api:Api");
