@@ -19,8 +19,23 @@ export function writePlanJson(plan: { resources: unknown[]; outputs: unknown }, 
     line(`{\n  "resources": [],\n  "outputs": ${nested(plan.outputs, 1)}\n}`);
     return;
   }
-  line(`{\n  "resources": [`);
+  // Lines go out in pieces of about CHUNK characters: one write per resource costs more than its text.
+  let piece: string[] = [`{\n  "resources": [`];
+  let size = 0;
   const last = plan.resources.length - 1;
-  plan.resources.forEach((r, i) => line(`    ${nested(r, 2)}${i < last ? "," : ""}`));
-  line(`  ],\n  "outputs": ${nested(plan.outputs, 1)}\n}`);
+  plan.resources.forEach((r, i) => {
+    const text = `    ${nested(r, 2)}${i < last ? "," : ""}`;
+    piece.push(text);
+    size += text.length;
+    if (size >= CHUNK) {
+      line(piece.join("\n"));
+      piece = [];
+      size = 0;
+    }
+  });
+  piece.push(`  ],\n  "outputs": ${nested(plan.outputs, 1)}\n}`);
+  line(piece.join("\n"));
 }
+
+/** About how many characters go out at once. */
+const CHUNK = 1 << 16;

@@ -7,6 +7,7 @@
 // mock engine in cli/plan.ts also must be set before any component loads.)
 import type * as Yaml from "yaml";
 import type * as Pulumi from "@pulumi/pulumi";
+import type * as Crypto from "crypto";
 
 function once<T>(load: () => T): () => T {
   let value: T | undefined;
@@ -24,3 +25,10 @@ export const yamlParser = once(() => require("yaml") as typeof Yaml);
 /** The Pulumi SDK: `plan`, `diff` and deploys (`validate`, `schema` and `init` never load it). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const pulumiSdk = once(() => require("@pulumi/pulumi") as typeof Pulumi);
+
+/**
+ * Node's crypto (about 40 internal modules, streams among them): hashes of
+ * names and contents when components are made, never while a file is checked.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const nodeCrypto = once(() => require("crypto") as typeof Crypto);
