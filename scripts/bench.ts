@@ -4,7 +4,7 @@
 // so that neither gets a quieter machine; a row's ratio is the median of its
 // pairs' ratios. Peak memory is each process's own maximum resident set.
 //   BENCH_RUNS=5 (pairs per row)  BENCH_BIG_RUNS=3 (the 2 MiB file, 2,000 gateways)  BENCH_HUGE_RUNS=1 (12,000 gateways)
-//   BENCH_ROWS=plan,validate,...   (a subset of the rows, by key)
+//   BENCH_ROWS=plan,validate,...   (a subset of the rows, by key)  BENCH_BIN=... (another executable)
 import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
@@ -13,7 +13,8 @@ import { buildSync } from "esbuild";
 import { generateStack } from "./bench-stack";
 
 const ROOT = path.resolve(__dirname, "..");
-const BIN = path.join(ROOT, "bin", "stackfile.js");
+/** The executable timed (another build can be compared: BENCH_BIN=path/to/stackfile.js). */
+const BIN = path.resolve(process.env.BENCH_BIN ?? path.join(ROOT, "bin", "stackfile.js"));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BIG_RUNS = Number(process.env.BENCH_BIG_RUNS ?? 3);
 /** 12,000 gateways take minutes a run on a busy machine: one pair unless told. */
