@@ -44,13 +44,26 @@ export function limitOf(rule: AwsRule, quotas: Record<string, number>): number {
   return quotas[rule.id] ?? rule.quota?.default ?? Infinity;
 }
 
+/**
+ * The rules that judge each resource type, in catalog order: worked out once
+ * per type a plan holds, not once per resource for every rule.
+ */
+function rulesByType(rules: AwsRule[]): (type: string) => AwsRule[] {
+  const byType = new Map<string, AwsRule[]>();
+  return (type) => {
+    let mine = byType.get(type);
+    if (!mine) byType.set(type, (mine = rules.filter((rule) => rule.types.includes(type) || rule.types.includes("*"))));
+    return mine;
+  };
+}
+
 /** Every finding of every rule on every resource, in resource order. */
 export function checkCatalog(resources: PlannedResource[], opts: { region: string; quotas?: Record<string, number> }, rules: AwsRule[] = CATALOG): CatalogFinding[] {
   const ctx: CatalogContext = { resources, region: opts.region, quotas: opts.quotas ?? {} };
+  const rulesOf = rulesByType(rules);
   const out: CatalogFinding[] = [];
   for (const resource of resources) {
-    for (const rule of rules) {
-      if (!rule.types.includes(resource.type) && !rule.types.includes("*")) continue;
+    for (const rule of rulesOf(resource.type)) {
       for (const f of rule.check(resource, ctx, limitOf(rule, ctx.quotas))) out.push({ ...f, rule, resource });
     }
   }

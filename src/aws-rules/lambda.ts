@@ -1,18 +1,14 @@
 // Lambda functions (regional and at the edge), their URLs, permissions and invocations.
 import { asArray, isObject, type AwsRule, type Finding } from "./rule";
+import { LAMBDA_RESERVED_ENV } from "../shared/lambda-env";
 
 const FN = "aws:lambda/function:Function";
 const URL_ = "aws:lambda/functionUrl:FunctionUrl";
 const PERMISSION = "aws:lambda/permission:Permission";
 const INVOCATION = "aws:lambda/invocation:Invocation";
 
-/** Environment variable names Lambda keeps for itself ("Defined runtime environment variables"). */
-export const LAMBDA_RESERVED_ENV = [
-  "_HANDLER", "_X_AMZN_TRACE_ID", "AWS_DEFAULT_REGION", "AWS_REGION", "AWS_EXECUTION_ENV", "AWS_LAMBDA_FUNCTION_NAME",
-  "AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "AWS_LAMBDA_FUNCTION_VERSION", "AWS_LAMBDA_INITIALIZATION_TYPE", "AWS_LAMBDA_LOG_GROUP_NAME",
-  "AWS_LAMBDA_LOG_STREAM_NAME", "AWS_ACCESS_KEY", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN",
-  "AWS_LAMBDA_RUNTIME_API", "LAMBDA_TASK_ROOT", "LAMBDA_RUNTIME_DIR",
-];
+// The names live in shared/ so that validate's rules read them without loading the catalog.
+export { LAMBDA_RESERVED_ENV };
 
 const fn = (inputs: Record<string, any>) => ({ inputs: { runtime: "nodejs22.x", handler: "index.handler", architectures: ["arm64"], memorySize: 1024, timeout: 30, role: "arn:aws:iam::123456789012:role/r", ...inputs } });
 

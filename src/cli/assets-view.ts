@@ -7,6 +7,7 @@ import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import type * as Pulumi from "@pulumi/pulumi";
+import { pulumiSdk } from "../shared/lazy";
 
 const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
@@ -78,8 +79,20 @@ async function walk(asset: AssetModule, value: unknown, cache: DigestCache): Pro
   return value;
 }
 
-/** A copy of `value` with every asset and archive replaced by its description. */
-export function describeAssets(value: unknown, cache: DigestCache = new Map()): Promise<unknown> {
-  // Loaded here, not at the top: validate and schema never load the SDK.
-  return walk((require("@pulumi/pulumi") as typeof Pulumi).asset, value, cache);
+/** Whether an asset or archive is anywhere in `value` (plain objects and lists are looked into, as `walk` does). */
+function holdsAsset(asset: AssetModule, value: unknown): boolean {
+  if (value instanceof asset.Asset || value instanceof asset.Archive) return true;
+  if (Array.isArray(value)) return value.some((v) => holdsAsset(asset, v));
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value).some((v) => holdsAsset(asset, v));
+  return false;
+}
+
+/**
+ * `value` with every asset and archive replaced by its description (a copy),
+ * or `value` itself when it holds none (most inputs: they are read, never
+ * changed, and walking them a promise a node costs more than the rest of the check).
+ */
+export async function describeAssets(value: unknown, cache: DigestCache = new Map()): Promise<unknown> {
+  const asset = pulumiSdk().asset;
+  return holdsAsset(asset, value) ? walk(asset, value, cache) : value;
 }

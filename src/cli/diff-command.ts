@@ -143,7 +143,7 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
     const cwd = process.cwd();
     process.chdir(dir);
     try {
-      return await plan(r, { json: false, secrets: gatherSecrets(secretNames(r.model), args.secretsFile, args.secrets), region, checks, baseDir: dir });
+      return await plan(r, { json: false, secrets: gatherSecrets(secretNames(r.model), args.secretsFile, args.secrets), region, checks, baseDir: dir, for: "compare" });
     } catch (err) {
       if (!(err instanceof PlanRunError)) throw err;
       for (const line of planRunErrorLines(err, r)) io.err(line);

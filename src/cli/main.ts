@@ -5,11 +5,29 @@ import * as fs from "fs";
 import * as path from "path";
 import { setOwn } from "../shared/own";
 import { closest } from "../shared/suggest";
-import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, sortProblems, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+import { positionProblems } from "../config/load";
 import { COMMAND_HELP, USAGE } from "./help";
-import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
 import { UsageError, unknownOption } from "./usage-error";
 import { systemErrorMessage } from "../shared/system-error";
+
+/**
+ * What each command needs beyond reading a stack file, loaded when that
+ * command runs and only then: `validate` needs none of it, and loading it
+ * (`plan` brings Pulumi and the AWS rule catalog) would cost more than its own
+ * work. The heavy libraries themselves load through shared/lazy.ts.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const modules = {
+  plan: () => require("./plan") as typeof import("./plan"),
+  planJson: () => require("./plan-json") as typeof import("./plan-json"),
+  planErrors: () => require("./plan-errors") as typeof import("./plan-errors"),
+  stackRegion: () => require("./stack-region") as typeof import("./stack-region"),
+  diff: () => require("./diff-command") as typeof import("./diff-command"),
+  schema: () => require("../shared/schema") as typeof import("../shared/schema"),
+  init: () => require("./init") as typeof import("./init"),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export interface Io {
   out(text: string): void;
@@ -107,7 +125,7 @@ function parsePlanArgs(args: string[]): PlanArgs {
       region = optionValue(args, at, "--region");
       i = at.at;
       try {
-        checkRegionOption(region);
+        modules.stackRegion().checkRegionOption(region);
       } catch (err) {
         throw new UsageError((err as Error).message);
       }
@@ -144,7 +162,8 @@ async function planCommand(args: string[], io: Io): Promise<number> {
   const { gatherSecrets } = (require("./secret-sources") as typeof import("./secret-sources"));
   const { secretNames } = (require("../config/stackfile") as typeof import("../config/stackfile"));
   opts.secrets = gatherSecrets(secretNames(r.model), opts.secretsFile, opts.secrets);
-  const { plan, renderPlan, PlanRunError } = (require("./plan") as typeof import("./plan"));
+  const { plan, renderPlan, PlanRunError } = modules.plan();
+  const { stackRegion, StackRegionError } = modules.stackRegion();
   let where;
   try {
     where = stackRegion(opts.file, opts);
@@ -155,27 +174,25 @@ async function planCommand(args: string[], io: Io): Promise<number> {
   try {
     const result = await plan(r, { ...opts, region: where.region });
     if (result.problems.length) {
-      const { positionProblems } = (require("../config/load") as typeof import("../config/load"));
-      const { sortProblems } = (require("../config/stackfile") as typeof import("../config/stackfile"));
       for (const line of formatProblems(sortProblems(positionProblems(r.loaded, result.problems)), opts.file)) io.err(line);
       return 1;
     }
     const region = `${where.region} (${where.from})`;
     if (opts.json) {
-      io.out(JSON.stringify({ resources: result.resources, outputs: result.outputs }, null, 2));
+      modules.planJson().writePlanJson(result, (text) => io.out(text));
       io.err(`plan: region ${region}`);
     } else io.out(renderPlan(opts.file, result, region));
     return 0;
   } catch (err) {
     if (!(err instanceof PlanRunError)) throw err;
-    const { planRunErrorLines } = (require("./plan-errors") as typeof import("./plan-errors"));
+    const { planRunErrorLines } = modules.planErrors();
     for (const line of planRunErrorLines(err, r)) io.err(line);
     return 1;
   }
 }
 
 async function diffCommand(args: string[], io: Io): Promise<number> {
-  return (require("./diff-command") as typeof import("./diff-command")).diffCommand(args, io);
+  return modules.diff().diffCommand(args, io);
 }
 
 /** Loaded only for `dev` (its servers and process handling cost every other command nothing). */
@@ -185,7 +202,7 @@ async function devCommand(args: string[], io: Io): Promise<number> {
 
 async function schemaCommand(args: string[], io: Io): Promise<number> {
   positional(args, 0, "schema");
-  const { fileSchema } = (require("../shared/schema") as typeof import("../shared/schema"));
+  const { fileSchema } = modules.schema();
   io.out(JSON.stringify(fileSchema(), null, 2));
   return 0;
 }
@@ -194,7 +211,7 @@ async function initCommand(args: string[], io: Io): Promise<number> {
   const flags = args.filter((a) => a.startsWith("--"));
   if (flags.length) throw unknownOption(flags[0], "init");
   if (args.length > 1) throw new UsageError(`init takes at most one folder (got ${args.length})`);
-  const { init, InitError, shellWord } = (require("./init") as typeof import("./init"));
+  const { init, InitError, shellWord } = modules.init();
   const dir = args[0] ?? ".";
   try {
     const made = init(dir);

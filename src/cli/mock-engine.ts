@@ -150,11 +150,18 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
     failed();
   };
   process.on("unhandledRejection", onRejection);
+  // The SDK reads a full stack trace at every registration for its source position, which only
+  // the real engine's diagnostics show: nothing here reads it, and a component's deep stacks make it costly.
+  // (A private static of the SDK's Resource: should it be renamed, this is unused and nothing changes.)
+  const sdkResource = pulumi.Resource as unknown as { callsites: () => unknown[] };
+  const callsites = sdkResource.callsites;
+  sdkResource.callsites = () => [];
   try {
     const result = await program();
     await Promise.race([settle(), failure.then(() => new Promise((r) => setTimeout(r, 20)))]);
     return { resources, invokes, result, errors };
   } finally {
+    sdkResource.callsites = callsites;
     process.off("unhandledRejection", onRejection);
   }
 }

@@ -17,9 +17,17 @@ type Path = (string | number)[];
 const startsWith = (path: Path, prefix: Path) => prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
 const samePath = (a: Path, b: Path) => a.length === b.length && startsWith(a, b);
 
+/** The model's resources by name, made once per model (plan asks for every resource). */
+const byNameOf = new WeakMap<StackModel, Map<string, ResourceModel>>();
+function resourcesByName(model: StackModel): Map<string, ResourceModel> {
+  let byName = byNameOf.get(model);
+  if (!byName) byNameOf.set(model, (byName = new Map(model.resources.map((x) => [x.name, x]))));
+  return byName;
+}
+
 /** Paths (within `properties`) whose value is a secret: `$Secret`, or a secret parameter of another resource. */
 export function secretPaths(r: ResourceModel, model: StackModel): Path[] {
-  const byName = new Map(model.resources.map((x) => [x.name, x]));
+  const byName = resourcesByName(model);
   return [
     ...r.secrets.filter((s) => !s.in).map((s) => s.path),
     ...r.refs.filter((x) => !x.in && own(byName.get(x.resource)?.entry.params, x.param)?.secret).map((x) => x.path),

@@ -10,6 +10,8 @@ import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueP
 import { formatPath, under, type Problem } from "../shared/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
 import { systemErrorMessage } from "../shared/system-error";
+import { pulumiSdk } from "../shared/lazy";
+import { heapGuard } from "./plan-memory";
 
 export interface PlanOptions {
   json: boolean;
@@ -23,6 +25,13 @@ export interface PlanOptions {
   checks?: boolean;
   /** Where relative paths of the file point from (default: the file's folder). */
   baseDir?: string;
+  /**
+   * What the caller reads: `print` (default; `plan`): the masked resources and
+   * outputs; `compare` (`diff`): the unmasked states. Only that copy is made.
+   */
+  for?: "print" | "compare";
+  /** The heap size `plan` may fill before it stops (default: node's own limit; see plan-memory.ts). */
+  heapLimit?: number;
 }
 
 /** A registered resource as `diff` compares it: inputs with assets described, secrets still wrapped (never print them). */
@@ -51,7 +60,7 @@ export interface PlanResult {
   problems: Problem[];
   /** Each Lambda package's zipped and unzipped size, and how it is uploaded (printed by renderPlan). */
   packages?: import("./package-sizes").PackageLine[];
-  /** Every registered resource, unmasked, in name order: for `diff` only. */
+  /** Every registered resource, unmasked, in name order: for `diff` only (`for: "compare"`; empty otherwise). */
   states: PlannedState[];
 }
 
@@ -112,8 +121,8 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   if (fileProblems.length) throw new PlanRunError(undefined, fileProblems.map((p) => p.message).join("; "), fileProblems);
   // Loaded only now: the mock engine must be set before components load.
   const { runWithMocks, outputValue, isSecretOutput } = (require("./mock-engine") as typeof import("./mock-engine"));
-  const { runProgram } = (require("../config/program") as typeof import("../config/program"));
-  const pulumi = (require("@pulumi/pulumi") as typeof import("@pulumi/pulumi"));
+  const { runProgramStepwise } = (require("../config/program") as typeof import("../config/program"));
+  const pulumi = pulumiSdk();
   // The SDK records a stack trace for every promise it makes (leak
   // diagnostics); plan never shows them, and skipping them halves its time.
   const stackTraceLimit = Error.stackTraceLimit;
@@ -122,11 +131,15 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   // A plan never deploys: with no build secret given, builds use the public placeholder (reproducible everywhere).
   const { withPlaceholderBuildSecret } = (require("../components/nextjs-web/build-keys") as typeof import("../components/nextjs-web/build-keys"));
   const run = await withPlaceholderBuildSecret(() => runWithMocks(
-    () => {
+    async () => {
       const current = { name: undefined as string | undefined };
       try {
-        const hooks = { current, onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props) };
-        return runProgram(result.model, (n) => new pulumi.Config().getSecret(n), hooks, baseDir);
+        const hooks = {
+          current,
+          onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props),
+          made: heapGuard(result.model.resources.length, opts.heapLimit),
+        };
+        return await runProgramStepwise(result.model, (n) => new pulumi.Config().getSecret(n), hooks, baseDir);
       } catch (err) {
         const placed = (err as { problems?: Problem[] }).problems;
         throw new PlanRunError(current.name, systemErrorMessage(err) ?? (err as Error).message, Array.isArray(placed) ? placed : []);
@@ -153,11 +166,15 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
     // The catalog judges what AWS receives; wrong values of the file's own come first.
     if (!problems.length) problems.push(...catalogProblems(await plannedResources(run.resources, region, digests), run.resources, result.model, { region, quotas: opts.quotas }));
   }
+  // Only the copy the caller reads is made (a plan of thousands of resources holds each one once).
+  const compare = opts.for === "compare";
   const outputs: PlanResult["outputs"] = {};
-  for (const [res, params] of Object.entries(run.result)) {
-    outputs[res] = {};
-    for (const [param, o] of Object.entries(params)) {
-      outputs[res][param] = (await isSecretOutput(o)) ? SECRET_TEXT : maskSecrets(await outputValue(o));
+  if (!compare) {
+    for (const [res, params] of Object.entries(run.result)) {
+      outputs[res] = {};
+      for (const [param, o] of Object.entries(params)) {
+        outputs[res][param] = (await isSecretOutput(o)) ? SECRET_TEXT : maskSecrets(await outputValue(o));
+      }
     }
   }
   const resources: PlanResult["resources"] = [];
@@ -167,8 +184,8 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   for (const r of ordered) {
     const inputs = (await describeAssets(r.inputs, digests)) as Record<string, unknown>;
     const dependsOn = [...new Set(r.dependsOn)].sort();
-    resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn, inputs: maskSecrets(inputs) });
-    states.push({ type: r.type, name: r.name, parent: r.parent, custom: r.custom, dependsOn, protect: r.protect, retainOnDelete: r.retainOnDelete, inputs, state: r.state, id: r.id });
+    if (compare) states.push({ type: r.type, name: r.name, parent: r.parent, custom: r.custom, dependsOn, protect: r.protect, retainOnDelete: r.retainOnDelete, inputs, state: r.state, id: r.id });
+    else resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn, inputs: maskSecrets(inputs) });
   }
   const placeholderOptions = placeholders.map((n) => secretOption(result.model, n));
   const packages = await (require("./package-sizes") as typeof import("./package-sizes")).lambdaPackages(run.resources);

@@ -14,6 +14,7 @@ export function dependencyOrder(names: string[], edges: Record<string, string[]>
   const state = new Map<string, "visiting" | "done">();
   const stack: string[] = [];
   const seenCycles = new Set<string>();
+  const known = new Set(names);
 
   const visit = (n: string): void => {
     const s = state.get(n);
@@ -29,7 +30,7 @@ export function dependencyOrder(names: string[], edges: Record<string, string[]>
     }
     state.set(n, "visiting");
     stack.push(n);
-    for (const dep of [...new Set(edges[n] ?? [])]) if (names.includes(dep)) visit(dep);
+    for (const dep of [...new Set(edges[n] ?? [])]) if (known.has(dep)) visit(dep);
     stack.pop();
     state.set(n, "done");
     order.push(n);

@@ -3,10 +3,13 @@
 // and `yaml` builds the positioned document only when a problem needs a
 // position or the text does not parse.
 import * as jsYaml from "js-yaml";
-import { load as fastLoad, CORE_SCHEMA, YAMLException, type Type } from "js-yaml";
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from "yaml";
+import { load as fastLoad, CORE_SCHEMA, YAMLException, type LoadOptions, type Type } from "js-yaml";
+import type * as Yaml from "yaml";
+import type { Document, Node, Pair, YAMLMap } from "yaml";
+import { yamlParser } from "../shared/lazy";
 import type { Problem } from "../shared/problem";
 import { userText } from "../shared/user-text";
+import { positionIndex, type PositionIndex } from "./positions";
 import { explainSyntaxProblems } from "./yaml-messages";
 
 export interface Position {
@@ -36,7 +39,14 @@ interface Positioned {
   pos(offset: number): Position;
 }
 
+// The positioned parser's functions, loading it on first use (shared/lazy.ts says why).
+const isAlias = ((n: unknown) => yamlParser().isAlias(n)) as typeof Yaml.isAlias;
+const isMap = ((n: unknown) => yamlParser().isMap(n)) as typeof Yaml.isMap;
+const isScalar = ((n: unknown) => yamlParser().isScalar(n)) as typeof Yaml.isScalar;
+const isSeq = ((n: unknown) => yamlParser().isSeq(n)) as typeof Yaml.isSeq;
+
 function parsePositioned(text: string): Positioned {
+  const { LineCounter, parseDocument } = yamlParser();
   const lineCounter = new LineCounter();
   // Duplicate keys are found by `duplicateKeys`, in one pass: the parser's own check compares every pair of keys.
   // YAML 1.1 merge keys (`<<: *defaults`) share settings between resources.
@@ -89,9 +99,12 @@ export function loadText(file: string, text: string): LoadedFile {
   const indexes = new WeakMap<YAMLMap, MapIndex>();
   let value: unknown = null;
   let fastError: YAMLException | undefined;
+  // Positions heard while js-yaml reads: most files then never need the positioned parser.
+  let fastPositions: PositionIndex | undefined;
   if (!ALIAS.test(text)) {
     try {
-      value = fastLoad(text, { schema: CORE_SCHEMA, filename: file }) ?? null;
+      fastPositions = positionIndex(text);
+      value = fastLoad(text, { schema: CORE_SCHEMA, filename: file, listener: fastPositions.listener as LoadOptions["listener"] }) ?? null;
     } catch (err) {
       if (!(err instanceof YAMLException)) throw err;
       fastError = err;
@@ -156,6 +169,8 @@ export function loadText(file: string, text: string): LoadedFile {
     value,
     syntaxProblems: explainSyntaxProblems(file, text, syntaxProblems),
     positionOf(path, key = false) {
+      const fast = fastPositions && !fastError ? fastPositions.positionOf(path, key) : undefined;
+      if (fast) return fast;
       const { doc, pos } = positionedDoc();
       return locate(doc, path, key, pos, indexes);
     },
@@ -222,7 +237,7 @@ function firstLine(s: string): string {
 /** The keys that repeat a key of the same map, in one pass over the document. */
 function duplicateKeys(doc: Document): Node[] {
   const out: Node[] = [];
-  visit(doc, {
+  yamlParser().visit(doc, {
     Map(_, map) {
       const seen = new Set<string>();
       for (const pair of map.items) {
@@ -313,6 +328,13 @@ function locate(
   }
   if (key && keyNode?.range) return pos(keyNode.range[0]);
   return at;
+}
+
+/** Line:col by the positioned parser alone: what positions.ts must agree with (its test compares them). */
+export function positionedLocator(text: string): (path: readonly (string | number)[], key?: boolean) => Position {
+  const { doc, pos } = parsePositioned(text);
+  const cache = new WeakMap<YAMLMap, MapIndex>();
+  return (path, key = false) => locate(doc, path, key, pos, cache);
 }
 
 /** Problems with paths relative to the document root, positioned in `loaded`. */

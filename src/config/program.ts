@@ -25,11 +25,61 @@ export interface ProgramHooks {
    * literal values).
    */
   onResolved?(resource: string, properties: pulumi.Output<Record<string, unknown>>): void;
+  /** Called once each resource is made, with how many are made; may throw to stop the program (`plan` does, before the heap runs out). */
+  made?(resource: string, count: number): void;
 }
 
 export function runProgram(
   model: StackModel, readSecret: SecretReader, hooks: ProgramHooks = {}, baseDir: string = process.cwd(),
 ): StackOutputs {
+  const steps = programSteps(model, readSecret, hooks, baseDir);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same program, letting the registrations made so far finish between
+ * resources (`plan`): the SDK holds several times more for a registration
+ * under way than for one done, so a stack of thousands of resources needs the
+ * memory of a few at a time, not of all at once. It pauses only where no
+ * later resource refers back to one made before (a function adding its route
+ * to a gateway, connectTo, $ResourceParam): resources that refer to each
+ * other are still made in one synchronous step, as under `pulumi up` (a
+ * gateway reads its routes once that step is over).
+ */
+export async function runProgramStepwise(
+  model: StackModel, readSecret: SecretReader, hooks: ProgramHooks = {}, baseDir: string = process.cwd(),
+): Promise<StackOutputs> {
+  const pause = pausePoints(model);
+  const steps = programSteps(model, readSecret, hooks, baseDir);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (pause[step.value]) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** For each resource (in model order): whether no later resource refers to it or to any before it. */
+export function pausePoints(model: StackModel): boolean[] {
+  const at = new Map(model.resources.map((r, i) => [r.name, i]));
+  // The last resource that refers to each one.
+  const last = model.resources.map((_, i) => i);
+  model.resources.forEach((r, j) => {
+    for (const ref of r.refs) {
+      const i = at.get(ref.resource);
+      if (i !== undefined && j > last[i]) last[i] = j;
+    }
+  });
+  let reach = -1;
+  return last.map((l, i) => (reach = Math.max(reach, l)) <= i);
+}
+
+/** The program, one resource a step (each step yields its resource's index in the model). */
+function* programSteps(
+  model: StackModel, readSecret: SecretReader, hooks: ProgramHooks, baseDir: string,
+): Generator<number, StackOutputs> {
   const current = hooks.current ?? {};
   const instances = new Map<string, pulumi.ComponentResource>();
   const outputs: StackOutputs = {};
@@ -60,7 +110,7 @@ export function runProgram(
     return v;
   };
 
-  for (const r of model.resources) {
+  for (const [index, r] of model.resources.entries()) {
     current.name = r.name;
     const args = resolve(r.properties) as Record<string, unknown>;
     if (hooks.onResolved && (r.refs.some((x) => x.param !== "") || r.secrets.length)) {
@@ -88,6 +138,8 @@ export function runProgram(
       if (o !== undefined) params[param] = o;
     }
     outputs[r.name] = params;
+    hooks.made?.(r.name, index + 1);
+    yield index;
   }
   current.name = undefined;
   return outputs;

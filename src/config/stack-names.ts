@@ -48,7 +48,8 @@ export function checkResourceNames(resources: ResourceModel[], problems: Problem
         if (typeof value !== "string") continue;
         const at: Path = ["resources", r.name, "properties", ...path];
         const target = byName.get(value);
-        const candidates = resources.filter((x) => x.type === spec.type).map((x) => x.name);
+        // Named only in a message: listed when one is said (a loop over every resource per field would be quadratic).
+        const candidates = target?.type === spec.type ? [] : resources.filter((x) => x.type === spec.type).map((x) => x.name);
         if (!target) {
           if (Object.hasOwn(raw, value)) continue; // a resource with problems of its own, reported there
           const near = closest(value, candidates);

@@ -112,13 +112,15 @@ export function analyze(doc: unknown): Analysis {
   checkRouteAuthorizers(resources, problems);
   checkDomains(resources, problems);
   for (const entry of Object.values(registry)) {
+    if (!entry.crossRules) continue;
     const mine = resources.filter((r) => r.entry === entry).map((r) => ({ name: r.name, props: r.prepared }));
-    for (const { resource, problem } of entry.crossRules?.(mine) ?? []) problems.push(...under(["resources", resource, "properties"], [problem]));
+    for (const { resource, problem } of entry.crossRules(mine)) problems.push(...under(["resources", resource, "properties"], [problem]));
   }
   checkReferences(resources, problems);
   // Warnings once every resource's references are known (a gateway's CORS needs its routes).
+  const namedByIndex = namingResources(resources);
   for (const r of resources) {
-    const namedBy = resources.filter((x) => x.refs.some((ref) => ref.resource === r.name && ref.param === "")).map((x) => x.name);
+    const namedBy = namedByIndex.get(r.name) ?? [];
     const warnings = r.entry.warnings?.(r.prepared, { resource: r.name, namedBy }) ?? [];
     problems.push(...under(["resources", r.name, "properties"], warnings.map((w) => ({ ...w, warning: true }))));
   }
@@ -126,16 +128,29 @@ export function analyze(doc: unknown): Analysis {
   const names = resources.map((r) => r.name);
   const edges = Object.fromEntries(resources.map((r) => [r.name, r.refs.map((x) => x.resource)]));
   const { order, cycles } = dependencyOrder(names, edges);
+  const byName = new Map(resources.map((r) => [r.name, r]));
   for (const cycle of cycles) {
-    const first = resources.find((r) => r.name === cycle[0])!;
+    const first = byName.get(cycle[0])!;
     const ref = first.refs.find((x) => x.resource === cycle[1])!;
     problems.push({
       path: ["resources", first.name, ref.in ?? "properties", ...ref.path],
       message: `references form a cycle: ${cycle.join(" -> ")}; a resource cannot depend on itself, directly or through others`,
     });
   }
-  const byName = new Map(resources.map((r) => [r.name, r]));
   return { model: { resources: order.map((n) => byName.get(n)!) }, problems };
+}
+
+/** Each resource's name -> the resources that name it in a field (`connectTo`, a function's gateway), in file order, once each. */
+function namingResources(resources: ResourceModel[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const x of resources) {
+    for (const name of new Set(x.refs.filter((ref) => ref.param === "").map((ref) => ref.resource))) {
+      const list = out.get(name);
+      if (list) list.push(x.name);
+      else out.set(name, [x.name]);
+    }
+  }
+  return out;
 }
 
 type TypeLookup = (resource: string) => ResourceTypeEntry | undefined;

@@ -2,7 +2,7 @@
 // functions over plain values: environment names, raw IAM statements and the
 // connectTo list.
 import type { Problem } from "./problem";
-import { LAMBDA_RESERVED_ENV } from "../aws-rules/lambda";
+import { LAMBDA_RESERVED_ENV } from "./lambda-env";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);

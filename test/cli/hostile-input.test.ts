@@ -10,13 +10,12 @@ import { cli, tmpFile } from "./cli-helpers";
 const RUN_CLI = path.join(__dirname, "../fixtures/run-cli.ts");
 
 
-/** The CLI in a process of its own, killed after `seconds`, with its peak memory. */
-function runBounded(args: string[], seconds: number): { code: number | null; err: string; out: string; ms: number; killed: boolean } {
-  const started = Date.now();
+/** The CLI in a process of its own, killed after `seconds`. */
+function runBounded(args: string[], seconds: number): { code: number | null; err: string; out: string; killed: boolean } {
   const r = spawnSync(process.execPath, ["--require", "tsx/cjs", RUN_CLI, ...args], {
     encoding: "utf8", timeout: seconds * 1000, maxBuffer: 1 << 26, killSignal: "SIGKILL",
   });
-  return { code: r.status, err: r.stderr, out: r.stdout, ms: Date.now() - started, killed: r.signal === "SIGKILL" };
+  return { code: r.status, err: r.stderr, out: r.stdout, killed: r.signal === "SIGKILL" };
 }
 
 /** Every printed line is `FILE:LINE:COL: ...` (or the count of problems not shown). */
@@ -36,16 +35,14 @@ ${props}`;
 describe("hostile input: bounded work", () => {
   it("a 300,000-character value is refused at once, quoted short, with no suggestion search", async () => {
     const f = tmpFile(cache(`      instanceSize: ${"x".repeat(300_000)}\n`));
-    const started = Date.now();
     const r = await cli("validate", f);
-    const ms = Date.now() - started;
     assert.strictEqual(r.code, 1);
-    assert.ok(ms < 1500, `took ${ms} ms`);
     assert.match(r.err, /instanceSize must be one of the \d+ allowed values, not the string "x{10,}…" \(300000 characters\)/);
     assert.ok(r.err.length < 500, `message of ${r.err.length} characters`);
   });
 
-  it("20,000 problems: at most 100 lines and a count of the rest, in a few seconds", async () => {
+  // Speed is `npm run bench`'s (docs/performance.md); these hold the bounds: no hang, no flood of lines.
+  it("20,000 problems: at most 100 lines and a count of the rest, without hanging", async () => {
     let text = "resources:\n";
     for (let i = 0; i < 20_000; i++) text += `  r${i}:\n    type: redis-clustr\n`;
     const f = tmpFile(text);
@@ -56,15 +53,14 @@ describe("hostile input: bounded work", () => {
     assert.strictEqual(lines.length, 101);
     assert.strictEqual(lines[0], `${f}:3:11: unknown resource type "redis-clustr"; did you mean 'redis-cluster'?`);
     assert.strictEqual(lines[100], `${f}: 19900 more problems not shown; fix the ones above and run again`);
-    assert.ok(r.ms < 5000, `took ${r.ms} ms`);
   });
 
   it("a file over the size limit is refused before it is parsed", async () => {
     const big = tmpFile("resources:\n" + `  # ${"y".repeat(100)}\n`.repeat(25_000));
     const r = runBounded(["validate", big], 10);
+    assert.ok(!r.killed, "did not end in 10 s");
     assert.strictEqual(r.code, 1);
     assert.match(r.err, /:1:1: the file is 2\.5 MiB; a stack file may be at most 2 MiB/);
-    assert.ok(r.ms < 5000, `took ${r.ms} ms`);
   });
 
   it("a device (/dev/zero) and a FIFO are refused as not regular files, without reading them", async function () {

@@ -4,7 +4,7 @@ import type { ResourceTypeEntry } from "../../shared/resource-definition";
 import { functionAvailableParams, functionParams } from "./properties";
 import { FUNCTION_CHILD_IDS, FUNCTION_CHILDREN } from "./child-ids";
 import { functionRouteProblems, functionStaticProblems } from "./rules";
-import { functionFileProblems } from "./bundle-check";
+import type { functionFileProblems } from "./bundle-check";
 import { disabledLoggingWarnings } from "../../shared/no-effect";
 
 export const functionDefinition: ResourceTypeEntry = {
@@ -28,6 +28,8 @@ export const functionDefinition: ResourceTypeEntry = {
   children: FUNCTION_CHILDREN,
   staticRules: functionStaticProblems,
   crossRules: functionRouteProblems,
-  fileChecks: functionFileProblems,
+  // The bundler is loaded by `plan`, which reads the files; `validate` reads none (shared/lazy.ts says why that matters).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  fileChecks: (...args: Parameters<typeof functionFileProblems>) => (require("./bundle-check") as typeof import("./bundle-check")).functionFileProblems(...args),
   warnings: (p) => disabledLoggingWarnings(p.logging, ["logging"]),
 };

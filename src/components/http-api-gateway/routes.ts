@@ -1,5 +1,5 @@
 // Routes: path checks, route keys, and the integration shape workloads use.
-import { createHash } from "crypto";
+import { nodeCrypto } from "../../shared/lazy";
 
 /** Methods a route may have; `*` is any method (`ANY`). */
 export type RouteMethod = "*" | "ANY" | "DELETE" | "GET" | "HEAD" | "OPTIONS" | "PATCH" | "POST" | "PUT";
@@ -94,5 +94,5 @@ export function routeSourceArnSuffix(method: string, path: string): string {
 /** A stable, readable suffix for a route's children: `get-items-id-1a2b3c`. */
 export function routeSlug(key: string): string {
   const readable = key.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-  return `${readable}-${createHash("sha256").update(key).digest("hex").slice(0, 6)}`;
+  return `${readable}-${nodeCrypto().createHash("sha256").update(key).digest("hex").slice(0, 6)}`;
 }

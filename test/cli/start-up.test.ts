@@ -1,0 +1,54 @@
+// A command loads only what it needs: `validate` (valid or not, with
+// warnings or not) never loads Pulumi, the AWS rule catalog or the positioned
+// YAML parser; a file with aliases does load the parser, which shows that the
+// check sees a module loaded after start-up.
+import * as assert from "assert";
+import * as path from "path";
+import { spawnSync } from "child_process";
+import { tmpFile } from "./cli-helpers";
+import { generateStack } from "../../scripts/bench-stack";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+/** Runs the CLI (from src) in a fresh process; the modules it loaded, relative to the project. */
+function modulesLoadedBy(...argv: string[]): { code: number; modules: string[] } {
+  const program = `
+    const { runCli } = require(${JSON.stringify(path.join(ROOT, "src", "cli", "main"))});
+    runCli(${JSON.stringify(argv)}, { out() {}, err() {} }).then((code) => {
+      process.stdout.write(JSON.stringify({ code, modules: Object.keys(require.cache) }));
+    });`;
+  const r = spawnSync(process.execPath, ["--require", "tsx/cjs", "-e", program], { cwd: ROOT, encoding: "utf8" });
+  assert.strictEqual(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout) as { code: number; modules: string[] };
+  return { code: out.code, modules: out.modules.map((m) => path.relative(ROOT, m)) };
+}
+
+const heavy = (modules: string[]) => ({
+  pulumi: modules.filter((m) => m.includes("node_modules/@pulumi/")),
+  catalog: modules.filter((m) => m.startsWith("src/aws-rules/")),
+  parser: modules.filter((m) => m.startsWith("node_modules/yaml/")),
+});
+
+describe("what a command loads", function () {
+  this.timeout(120000);
+
+  it("validate of a valid stack with 150 warnings loads neither Pulumi, the AWS rule catalog nor the positioned YAML parser", () => {
+    const r = modulesLoadedBy("validate", tmpFile(generateStack(200)));
+    assert.strictEqual(r.code, 0);
+    assert.deepStrictEqual(heavy(r.modules), { pulumi: [], catalog: [], parser: [] });
+  });
+
+  it("validate of the example stack and of a stack with problems loads none of them either", () => {
+    for (const file of [path.join(ROOT, "examples", "yaml-stack", "stack.yaml"), tmpFile("resources:\n  c:\n    type: redis-cluster\n    properties:\n      instanceSize: nope\n")]) {
+      const r = modulesLoadedBy("validate", file);
+      assert.deepStrictEqual(heavy(r.modules), { pulumi: [], catalog: [], parser: [] }, file);
+    }
+  });
+
+  it("a stack with aliases loads the positioned parser (the check sees what loads late)", () => {
+    const r = modulesLoadedBy("validate", tmpFile("resources:\n  a:\n    type: redis-cluster\n    properties: &p\n      instanceSize: cache.t4g.small\n      defaultUserPassword: $Secret(pw)\n  b:\n    type: redis-cluster\n    properties: *p\n"));
+    assert.strictEqual(r.code, 0);
+    assert.ok(heavy(r.modules).parser.length > 10, "yaml not loaded");
+    assert.deepStrictEqual(heavy(r.modules).pulumi, []);
+  });
+});
