@@ -76,7 +76,7 @@ const CHANGES: { name: string; yaml: string }[] = [
   { name: "redis replicas 0 -> 1 (update)", yaml: edit("instanceSize: cache.t4g.micro\n      defaultUserPassword", "instanceSize: cache.t4g.micro\n      numReplicaNodes: 1\n      defaultUserPassword") },
   { name: "removed function (deletes it, its route and integration)", yaml: BASE.replace(PINGER, "") },
   { name: "added event (creates a route, integration and permission)", yaml: edit(HELLO, `${HELLO}\n        - type: http-api-gateway\n          properties: { httpApiGatewayName: api, path: /items, method: POST }`) },
-  { name: "event path (update of the route)", yaml: edit("path: /hello", "path: /hi") },
+  { name: "event path (the route, integration and permission are named by it: new ones, the old deleted)", yaml: edit("path: /hello", "path: /hi") },
   { name: "event payload format (update of the integration)", yaml: edit(HELLO, HELLO.replace(" }", ', payloadFormat: "1.0" }')) },
   { name: "gateway custom domain (replaces the domain and its certificate)", yaml: edit("domainName: api.example.com", "domainName: api2.example.com") },
   { name: "gateway CORS (update)", yaml: edit('payloadFormat: "2.0"\n', 'payloadFormat: "2.0"\n      cors:\n        enabled: true\n        allowedOrigins: [https://app.example.com]\n') },

@@ -68,8 +68,8 @@ describe("engine: default-VPC gateway endpoints alias (real pulumi)", function (
     const urns = (await s.exported()).filter((r) => r.type === ENDPOINT).map((r) => r.urn).sort();
     assert.deepStrictEqual(urns, [...moved.values()].sort());
 
+    // `preview --json` lists the steps that change something: none may create, delete or replace an endpoint.
     const steps = (await s.previewSteps()).filter((x) => x.type === ENDPOINT);
-    assert.deepStrictEqual(steps.map((x) => x.name).sort(), ["default-vpc-dynamodb-endpoint", "default-vpc-s3-endpoint"], JSON.stringify(steps));
     for (const step of steps) assert.ok(["same", "update"].includes(step.op), `${step.name}: ${step.op}`);
 
     const logged = s.world().log.length;

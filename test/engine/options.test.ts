@@ -1,8 +1,9 @@
 // YAML `options` under the real Pulumi engine: `protect` makes
 // `pulumi destroy` refuse before anything is deleted; `retainOnDelete` leaves
 // the data children (src/shared/component-options.ts applies both to the
-// children dataHeldBy names: replication group, bucket, table, log groups) in
-// the account after `pulumi destroy`, while every other child is deleted.
+// children dataHeldBy names: replication group, bucket, table, log groups, and
+// what a retained replication group keeps using) in the account after
+// `pulumi destroy`, while every other child is deleted.
 import * as assert from "assert";
 import { dataHeldBy } from "../../src/aws-rules/replacement-table";
 import { fakeNextApp } from "../fake-next-app";
@@ -40,7 +41,7 @@ describe("engine: options protect and retainOnDelete (real pulumi)", function ()
     assert.deepStrictEqual((await s.exported()).map((r) => r.urn), exported.map((r) => r.urn), "the state still holds every resource");
   });
 
-  it("retainOnDelete: after `pulumi destroy --yes` the replication group, log groups and the site's bucket stay in the account; every other resource is gone", async () => {
+  it("retainOnDelete: `pulumi destroy --yes` succeeds; the replication group (with the subnet, parameter and security groups it uses), log groups and the site's bucket and table stay in the account; every other resource is gone", async () => {
     const app = fakeNextApp();
     s = await newStack(`resources:\n${cache("retainOnDelete: true", true)}  web:
     type: nextjs-web
@@ -51,7 +52,10 @@ describe("engine: options protect and retainOnDelete (real pulumi)", function ()
 `, {}, { cachePassword: PASSWORD });
     await s.ok(["up", "--yes"]);
     const made = Object.values(s.world().resources);
-    const data = made.filter((r) => dataHeldBy(r.type));
+    // The data children, and what the retained replication group keeps using: AWS refuses to
+    // delete its subnet, parameter and security groups while it exists (stand-in/in-use.ts).
+    const USED_BY_GROUP = ["aws:elasticache/subnetGroup:SubnetGroup", "aws:elasticache/parameterGroup:ParameterGroup", "aws:ec2/securityGroup:SecurityGroup"];
+    const data = made.filter((r) => dataHeldBy(r.type) || (r.name.startsWith("cache-") && USED_BY_GROUP.includes(r.type)));
     const names = (rs: { name: string }[]) => rs.map((r) => r.name).sort();
     assert.ok(names(data).includes("cache-replication-group") && data.some((r) => r.type === "aws:s3/bucket:Bucket"), names(data).join(", "));
     assert.ok(made.length > data.length, "the stack has children that hold no data");
