@@ -21,6 +21,7 @@ import { inputChange } from "../../../src/cli/resource-diff";
 import { NAMES, autoName, randomHex } from "../../../src/aws-rules/naming";
 import { changeWorld, readWorld, worldKey, type WorldResource } from "./world";
 import { inUseError } from "./in-use";
+import { servePreviews } from "./previews";
 
 const AWS_VERSION: string = require("@pulumi/aws/package.json").version;
 const engineDir = process.env.STACKFILE_ENGINE_DIR ?? path.join(process.cwd(), ".engine");
@@ -230,6 +231,7 @@ const standIn: provider.Provider = {
   },
 };
 
+servePreviews();
 main(standIn, process.argv.slice(2)).catch((err) => {
   console.error(err);
   process.exit(1);
