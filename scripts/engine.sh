@@ -99,7 +99,7 @@ log="$state/local-aws.log"
 node --openssl-legacy-provider --import "file://$repo/node_modules/tsx/dist/loader.mjs" "$repo/test/engine/stand-in/local-aws.ts" "$state" "$port" > "$log" 2>&1 &
 aws_pid=$!
 trap 'kill "$aws_pid" 2>/dev/null; wait "$aws_pid" 2>/dev/null || true' EXIT
-for _ in $(seq 1 200); do
+for _ in $(seq 1 600); do
   grep -q '^ready' "$log" 2>/dev/null && break
   if ! kill -0 "$aws_pid" 2>/dev/null; then
     echo "engine.sh: the local AWS endpoints did not start:" >&2
@@ -108,7 +108,7 @@ for _ in $(seq 1 200); do
   fi
   sleep 0.1
 done
-grep -q '^ready' "$log" || { echo "engine.sh: the local AWS endpoints did not start within 20 s" >&2; exit 2; }
+grep -q '^ready' "$log" || { echo "engine.sh: the local AWS endpoints did not start within 60 s" >&2; exit 2; }
 
 set +e
 "$repo/.tools/pulumi/pulumi" --non-interactive --cwd "$dir" "$@"

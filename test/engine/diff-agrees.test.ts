@@ -69,7 +69,7 @@ const CHANGES: { name: string; yaml: string }[] = [
   { name: "no change", yaml: BASE },
   { name: "function memory (update)", yaml: edit("memory: 256", "memory: 512") },
   { name: "function environment value (update)", yaml: edit("value: hello", "value: hi") },
-  { name: "function architecture (update)", yaml: edit("memory: 256", "memory: 256\n      architecture: arm64") },
+  { name: "function architecture (update)", yaml: edit("memory: 256", "memory: 256\n      architecture: x86_64") },
   { name: "function log retention (update)", yaml: edit("memory: 256", "memory: 256\n      logging:\n        retentionDays: 30") },
   { name: "redis port: replaces both groups (the second follows it) and cascades to the connected function", yaml: edit("instanceSize: cache.t4g.micro\n      defaultUserPassword", "instanceSize: cache.t4g.micro\n      port: 6380\n      defaultUserPassword") },
   { name: "redis instance size (update)", yaml: edit("instanceSize: cache.t4g.micro\n      defaultUserPassword", "instanceSize: cache.t4g.small\n      defaultUserPassword") },
