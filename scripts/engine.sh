@@ -8,7 +8,8 @@
 #   STACKFILE_FAIL=cache-replication-group:update scripts/engine.sh /tmp/s up --yes
 #
 # The first time, it makes DIR a Pulumi project that runs stackfile's YAML
-# program (dist/program-entry.js) on DIR/stack.yaml, with a local file backend
+# program (dist/program-entry.js) on DIR/stack.yaml (or, when DIR has an
+# index.ts and no stack.yaml, that TypeScript program), with a local file backend
 # and a passphrase kept in DIR/.engine/. Each run starts the local AWS
 # endpoints (an S3-compatible server and CloudFront invalidations, on a port
 # kept in DIR/.engine/port) and stops them when pulumi ends.
@@ -19,12 +20,15 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -lt 2 ]; then
-  echo "usage: scripts/engine.sh DIR PULUMI_ARGS...   (DIR holds a stack.yaml)" >&2
+  echo "usage: scripts/engine.sh DIR PULUMI_ARGS...   (DIR holds a stack.yaml, or a TypeScript program index.ts)" >&2
   exit 2
 fi
 dir=$(cd "$1" 2>/dev/null && pwd) || { echo "engine.sh: no folder $1" >&2; exit 2; }
 shift
-[ -f "$dir/stack.yaml" ] || [ -f "$dir/index.ts" ] || { echo "engine.sh: $dir has no stack.yaml" >&2; exit 2; }
+[ -f "$dir/stack.yaml" ] || [ -f "$dir/index.ts" ] || { echo "engine.sh: $dir has no stack.yaml (nor index.ts)" >&2; exit 2; }
+# A TypeScript program (index.ts) where there is no stack file.
+typescript=false main=index.js
+if [ ! -f "$dir/stack.yaml" ]; then typescript=true main=index.ts; fi
 for bin in pulumi pulumi-language-nodejs; do
   if [ ! -x "$repo/.tools/pulumi/$bin" ]; then
     echo "engine.sh: .tools/pulumi/$bin is missing: run scripts/build-pulumi.sh (needs Go)" >&2
@@ -46,14 +50,15 @@ endpoint="http://127.0.0.1:$port"
 json() { node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$1"; }
 if [ ! -f "$dir/Pulumi.yaml" ]; then
   cat > "$dir/Pulumi.yaml" <<YAML
-# Written by stackfile's scripts/engine.sh: runs stackfile's YAML program on
-# stack.yaml with the stand-in AWS provider of the tests.
+# Written by stackfile's scripts/engine.sh: runs $main (stackfile's YAML
+# program on stack.yaml, or a TypeScript program) with the stand-in AWS
+# provider of the tests.
 name: stackfile-engine
 runtime:
   name: nodejs
   options:
-    typescript: false
-main: index.js
+    typescript: $typescript
+main: $main
 plugins:
   providers:
     - name: aws
@@ -68,11 +73,13 @@ config:
       - s3: $endpoint
         cloudfront: $endpoint
 YAML
-  [ -f "$dir/package.json" ] || echo '{ "name": "stackfile-engine", "private": true, "main": "index.js" }' > "$dir/package.json"
-  cat > "$dir/index.js" <<JS
+  [ -f "$dir/package.json" ] || echo "{ \"name\": \"stackfile-engine\", \"private\": true, \"main\": \"$main\" }" > "$dir/package.json"
+  if [ "$typescript" = false ]; then
+    cat > "$dir/index.js" <<JS
 // Written by stackfile's scripts/engine.sh: stackfile's YAML program (stack.yaml beside this file).
 module.exports = require($(json "$repo/dist/program-entry.js"));
 JS
+  fi
 fi
 
 export PULUMI_HOME="$state/home"
@@ -92,7 +99,7 @@ log="$state/local-aws.log"
 node --openssl-legacy-provider --import "file://$repo/node_modules/tsx/dist/loader.mjs" "$repo/test/engine/stand-in/local-aws.ts" "$state" "$port" > "$log" 2>&1 &
 aws_pid=$!
 trap 'kill "$aws_pid" 2>/dev/null; wait "$aws_pid" 2>/dev/null || true' EXIT
-for _ in $(seq 1 200); do
+for _ in $(seq 1 600); do
   grep -q '^ready' "$log" 2>/dev/null && break
   if ! kill -0 "$aws_pid" 2>/dev/null; then
     echo "engine.sh: the local AWS endpoints did not start:" >&2
@@ -101,7 +108,7 @@ for _ in $(seq 1 200); do
   fi
   sleep 0.1
 done
-grep -q '^ready' "$log" || { echo "engine.sh: the local AWS endpoints did not start within 20 s" >&2; exit 2; }
+grep -q '^ready' "$log" || { echo "engine.sh: the local AWS endpoints did not start within 60 s" >&2; exit 2; }
 
 set +e
 "$repo/.tools/pulumi/pulumi" --non-interactive --cwd "$dir" "$@"

@@ -5,6 +5,13 @@
 // to none, so both are taken off the component and set on each data child by
 // a transformation: the component's other children stay free to be replaced
 // as updates need.
+//
+// `retainOnDelete` also goes to the children a retained data child keeps
+// using (`usedByData`: a replication group's subnet group, parameter group
+// and security group): AWS refuses to delete them while the cluster exists
+// (CacheSubnetGroupInUse, InvalidCacheParameterGroupState, EC2's
+// DependencyViolation; see test/engine/stand-in/in-use.ts), so without it
+// `pulumi destroy` of a retained cluster fails halfway.
 import type * as pulumi from "@pulumi/pulumi";
 import { fitNames } from "./fit-names";
 import { dataHeldBy } from "../aws-rules/replacement-table";
@@ -17,7 +24,12 @@ export interface DataOptions {
   retainOnDelete?: boolean;
 }
 
-export function componentOptions(opts: pulumi.ComponentResourceOptions | undefined): {
+/**
+ * `usedByData`: the types of the component's children its data children keep
+ * using (they get `retainOnDelete` with them; `protect` needs no more, as it
+ * stops the delete of the data child itself).
+ */
+export function componentOptions(opts: pulumi.ComponentResourceOptions | undefined, usedByData: readonly string[] = []): {
   opts: pulumi.ComponentResourceOptions;
   bind(component: pulumi.ComponentResource): void;
 } {
@@ -26,12 +38,14 @@ export function componentOptions(opts: pulumi.ComponentResourceOptions | undefin
   const transformations: pulumi.ResourceTransformation[] = [fit.transformation];
   if (protect !== undefined || retainOnDelete !== undefined) {
     transformations.push((args) => {
-      if (!dataHeldBy(args.type)) return undefined;
+      const data = dataHeldBy(args.type) !== undefined;
+      const used = !data && retainOnDelete !== undefined && usedByData.includes(args.type);
+      if (!data && !used) return undefined;
       return {
         props: args.props,
         opts: {
           ...args.opts,
-          ...(protect !== undefined && args.opts.protect === undefined ? { protect } : {}),
+          ...(data && protect !== undefined && args.opts.protect === undefined ? { protect } : {}),
           ...(retainOnDelete !== undefined && args.opts.retainOnDelete === undefined ? { retainOnDelete } : {}),
         },
       };

@@ -20,7 +20,7 @@ const flagged = (rs: RegisteredResource[], flag: "protect" | "retainOnDelete") =
 describe("resource options on the children that hold data", function () {
   this.timeout(120000);
 
-  it("YAML options reach the replication group and the slow log, nothing else", async () => {
+  it("YAML options reach the replication group and the slow log, nothing else; retainOnDelete also the subnet, parameter and security groups the retained group keeps using", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "options-"));
     const file = path.join(dir, "stack.yaml");
     fs.writeFileSync(file, `resources:
@@ -33,14 +33,14 @@ describe("resource options on the children that hold data", function () {
     properties: { instanceSize: cache.t4g.micro, defaultUserPassword: $Secret(pw) }
 `);
     const r = await run(() => deployStackfile(file), { project: "proj", config: { "proj:pw": PW }, secretKeys: ["proj:pw"] });
-    assert.deepStrictEqual(flagged(r.resources, "retainOnDelete"), ["cache-replication-group", "cache-slow-log"]);
+    assert.deepStrictEqual(flagged(r.resources, "retainOnDelete"), ["cache-parameter-group", "cache-replication-group", "cache-security-group", "cache-slow-log", "cache-subnet-group"]);
     assert.deepStrictEqual(flagged(r.resources, "protect"), ["cache-replication-group", "cache-slow-log"]);
     assert.strictEqual(r.one(T.redis, "cache").protect, false, "the component itself is not protected");
   });
 
   it("TypeScript resource options do the same, retainOnDelete alone too", async () => {
     const r = await run(() => new RedisCluster("cache", { instanceSize: "cache.t4g.micro", defaultUserPassword: PW }, { retainOnDelete: true }));
-    assert.deepStrictEqual(flagged(r.resources, "retainOnDelete"), ["cache-replication-group", "cache-slow-log"]);
+    assert.deepStrictEqual(flagged(r.resources, "retainOnDelete"), ["cache-parameter-group", "cache-replication-group", "cache-security-group", "cache-slow-log", "cache-subnet-group"]);
     assert.deepStrictEqual(flagged(r.resources, "protect"), []);
   });
 

@@ -161,10 +161,14 @@ export class EngineStack {
   }
 }
 
-/** A new engine folder with `stack.yaml` (and other files), its stack `dev` created and selected. */
-export async function newStack(yaml: string, files: Record<string, string> = {}, secrets: Record<string, string> = {}, dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-engine-"))): Promise<EngineStack> {
+/**
+ * A new engine folder with `stack.yaml` (and other files), its stack `dev`
+ * created and selected. With `yaml` null there is no stack file: `files`
+ * holds a TypeScript program, index.ts.
+ */
+export async function newStack(yaml: string | null, files: Record<string, string> = {}, secrets: Record<string, string> = {}, dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-engine-"))): Promise<EngineStack> {
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "stack.yaml"), yaml);
+  if (yaml !== null) fs.writeFileSync(path.join(dir, "stack.yaml"), yaml);
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), text);

@@ -85,7 +85,8 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
     const { transform, ...props } = args;
     const problems = checkProperties(redisClusterDefinition, knownView(props) as Record<string, unknown>);
     if (problems.length) throw argumentsError("RedisCluster", name, problems);
-    const names = componentOptions(opts);
+    // The replication group keeps using these: a retained group keeps them too (AWS refuses their delete).
+    const names = componentOptions(opts, ["aws:elasticache/subnetGroup:SubnetGroup", "aws:elasticache/parameterGroup:ParameterGroup", "aws:ec2/securityGroup:SecurityGroup"]);
     super(TOKEN, name, {}, names.opts);
     names.bind(this);
 

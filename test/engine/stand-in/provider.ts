@@ -9,7 +9,9 @@
 // "account" in the engine folder (world.ts); S3 buckets also live in the local
 // S3 server (local-aws.ts), so the real asset-sync provider uploads to them.
 //
-// STACKFILE_FAIL=<resource name>:<create|update|delete>[,...] fails that step.
+// It refuses to delete what a resource of the account still uses, as AWS
+// does (in-use.ts). STACKFILE_FAIL=<resource name>:<create|update|delete>[,...]
+// fails that step.
 // Started by the engine (scripts/engine.sh names its folder in Pulumi.yaml).
 import * as fs from "fs";
 import * as path from "path";
@@ -19,6 +21,8 @@ import { mockCall, mockState } from "../../../src/cli/mock-state";
 import { inputChange } from "../../../src/cli/resource-diff";
 import { NAMES, autoName, randomHex } from "../../../src/aws-rules/naming";
 import { changeWorld, readWorld, worldKey, type WorldResource } from "./world";
+import { inUseError } from "./in-use";
+import { servePreviews } from "./previews";
 
 const AWS_VERSION: string = require("@pulumi/aws/package.json").version;
 const engineDir = process.env.STACKFILE_ENGINE_DIR ?? path.join(process.cwd(), ".engine");
@@ -115,6 +119,22 @@ async function bucketExists(name: string): Promise<boolean> {
 
 const BUCKET = "aws:s3/bucket:Bucket";
 
+const SIG = "4dabf18193072939515e22adb298388d";
+const ASSET_SIGS = new Set(["c44067f5952c0a294b673a41bacd8c17", "0def7320c3a5731c473e5ecbe6d01bc7"]);
+
+/**
+ * Assets and archives as their hash: the engine sends a preview's archive
+ * without its path, and a file moved with the same content is no change
+ * (pulumi-terraform-bridge compares an archive by its hash).
+ */
+function byHash<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(byHash) as T;
+  if (!v || typeof v !== "object") return v;
+  const o = v as Record<string, unknown>;
+  if (ASSET_SIGS.has(o[SIG] as string) && typeof o.hash === "string") return { [SIG]: o[SIG], hash: o.hash } as T;
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, byHash(x)])) as T;
+}
+
 // ---- the provider ----
 
 const standIn: provider.Provider = {
@@ -141,9 +161,11 @@ const standIn: provider.Provider = {
     const type = typeOf(urn);
     const known = readWorld(engineDir).resources[worldKey(type, id)];
     // The inputs it was last created or updated with; else the state's values of the new inputs' keys.
-    const before = known?.inputs ?? Object.fromEntries(Object.keys(news).map((k) => [k, olds[k]]));
-    const { changed, replaceBecause } = inputChange(type, before, news);
+    const before = byHash(known?.inputs ?? Object.fromEntries(Object.keys(news).map((k) => [k, olds[k]])));
+    const { changed, replaceBecause } = inputChange(type, before, byHash(news));
+    // Why each update or replacement: DIR/.engine/diffs.log (STACKFILE_DEBUG_DIFF=FILE logs every answer with its inputs).
     if (changed.length) fs.appendFileSync(path.join(engineDir, "diffs.log"), `${nameOf(urn)}: ${changed.join(", ")}${replaceBecause.length ? `; replaced because of ${replaceBecause.join(", ")}` : ""}\n`);
+    if (process.env.STACKFILE_DEBUG_DIFF) fs.appendFileSync(process.env.STACKFILE_DEBUG_DIFF, JSON.stringify({ urn, changed, replaceBecause, before: changed.length ? before : undefined, news: changed.length ? news : undefined }) + "\n");
     const top = (p: string) => p.split(/[.[ ]/)[0];
     return { changes: changed.length > 0, replaces: [...new Set(replaceBecause.map(top))], deleteBeforeReplace: false };
   },
@@ -197,6 +219,8 @@ const standIn: provider.Provider = {
   async delete(id, urn, props) {
     injected(urn, "delete");
     const type = typeOf(urn);
+    const refused = inUseError(readWorld(engineDir), type, id);
+    if (refused) throw new Error(`deleting ${type} (${id}): ${refused}`);
     if (type === BUCKET) await deleteBucket(id, props.forceDestroy === true);
     changeWorld(engineDir, (w) => {
       delete w.resources[worldKey(type, id)];
@@ -210,6 +234,7 @@ const standIn: provider.Provider = {
   },
 };
 
+servePreviews();
 main(standIn, process.argv.slice(2)).catch((err) => {
   console.error(err);
   process.exit(1);
