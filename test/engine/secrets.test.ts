@@ -65,11 +65,14 @@ describe("engine: secrets (real pulumi)", function () {
     const types = exported.deployment.resources.map((r: { type: string }) => r.type);
     assert.ok(types.includes("aws:elasticache/replicationGroup:ReplicationGroup") && types.includes("aws:lambda/function:Function"), types.join("\n"));
     for (const secret of [PASSWORD, API_KEY]) assert.ok(!out.includes(secret), `stack export shows ${secret}`);
-    // And they are there, encrypted: the group's authToken and the function's environment variables are secret-wrapped.
+    // And they are there, encrypted: the group's authToken and the function's secret variable are secret-wrapped.
     const byType = (t: string) => exported.deployment.resources.find((r: { type: string }) => r.type === t);
     const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
     assert.strictEqual(byType("aws:elasticache/replicationGroup:ReplicationGroup").outputs.authToken["4dabf18193072939515e22adb298388d"], SECRET_SIG);
-    assert.strictEqual(byType("aws:lambda/function:Function").outputs.environment.variables["4dabf18193072939515e22adb298388d"], SECRET_SIG);
+    // Only the secret value is secret (a reviewer still reads PLAIN): issue 24's nested secrets, as the engine keeps them.
+    const variables = byType("aws:lambda/function:Function").outputs.environment.variables;
+    assert.strictEqual(variables.API_KEY["4dabf18193072939515e22adb298388d"], SECRET_SIG);
+    assert.strictEqual(variables.PLAIN, "not-a-secret");
   });
 
   it("no file of the stack's backend (state, history, backups) holds a secret value", () => {

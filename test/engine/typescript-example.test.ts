@@ -1,5 +1,5 @@
 // examples/typescript as a TypeScript program under the real Pulumi engine:
-// a project folder with only its index.ts (its import of stackfile pointed at
+// a project folder with its index.ts (its import of stackfile pointed at
 // this repository's dist/, as an installed package resolves) and a
 // tsconfig.json; scripts/engine.sh makes it a `runtime: nodejs` TypeScript
 // project. `preview` and `up` pass, and the account holds the replication
@@ -33,7 +33,11 @@ describe("engine: examples/typescript (real pulumi)", function () {
   after(() => removeStack(s));
 
   it("runs as a TypeScript program: preview and up pass; the replication group gets the transform's maintenanceWindow", async () => {
-    s = await newStack(null, { "index.ts": pointedAtDist(fs.readFileSync(EXAMPLE, "utf8")), "tsconfig.json": TSCONFIG }, { cachePassword: "Correct-Horse-Battery-1" });
+    // The example's other sources (its function) beside index.ts, as the example folder has them.
+    const sources: Record<string, string> = {};
+    const folder = path.dirname(EXAMPLE);
+    for (const rel of fs.readdirSync(path.join(folder, "functions"))) sources[path.join("functions", rel)] = fs.readFileSync(path.join(folder, "functions", rel), "utf8");
+    s = await newStack(null, { ...sources, "index.ts": pointedAtDist(fs.readFileSync(EXAMPLE, "utf8")), "tsconfig.json": TSCONFIG }, { cachePassword: "Correct-Horse-Battery-1" });
     // No stack file: engine.sh made a TypeScript project of index.ts.
     const project = fs.readFileSync(path.join(s.dir, "Pulumi.yaml"), "utf8");
     assert.match(project, /typescript: true/);
