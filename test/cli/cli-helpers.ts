@@ -23,3 +23,14 @@ export function tmpFile(text: string, name = "stack.yaml", dir = fs.mkdtempSync(
   fs.writeFileSync(f, text);
   return f;
 }
+
+/** A stack with one small redis cluster named `cache` (password `$Secret(pw)`), and `props` (indented six spaces) added to its properties. */
+export function cacheStack(props = ""): string {
+  return `resources:
+  cache:
+    type: redis-cluster
+    properties:
+      instanceSize: cache.t4g.micro
+      defaultUserPassword: $Secret(pw)
+${props}`;
+}

@@ -5,19 +5,13 @@ import * as path from "path";
 import { execFileSync, spawnSync } from "child_process";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { cli, tmpFile } from "./cli-helpers";
+import { cli, tmpFile, cacheStack } from "./cli-helpers";
 import { runWithMocks } from "../../src/cli/mock-engine";
 
 const EXAMPLE = "examples/yaml-stack/stack.yaml";
 
 
-const cache = (props: string) => `resources:
-  cache:
-    type: redis-cluster
-    properties:
-      instanceSize: cache.t4g.micro
-      defaultUserPassword: $Secret(pw)
-${props}`;
+const cache = cacheStack;
 
 describe("stackfile validate", () => {
   it("exits 0 with 'ok: N resources' for a good file", async () => {

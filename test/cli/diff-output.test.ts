@@ -6,18 +6,12 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { spawnSync } from "child_process";
-import { cli, tmpFile } from "./cli-helpers";
+import { cli, tmpFile, cacheStack } from "./cli-helpers";
 
 const RUN_CLI = path.join(__dirname, "..", "fixtures", "run-cli.ts");
 
 
-const cache = (props = "") => `resources:
-  cache:
-    type: redis-cluster
-    properties:
-      instanceSize: cache.t4g.micro
-      defaultUserPassword: $Secret(pw)
-${props}`;
+const cache = cacheStack;
 
 /** The CLI in a process of its own, with `input` on standard input. */
 function spawnCli(input: string, ...argv: string[]) {

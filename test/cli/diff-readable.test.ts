@@ -5,7 +5,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { cli, tmpFile } from "./cli-helpers";
+import { cli, tmpFile, cacheStack } from "./cli-helpers";
 
 const event = (p: string, method: string) => `        - type: http-api-gateway
           properties:
@@ -52,13 +52,7 @@ describe("diff for a reviewer", function () {
   });
 
   it("a refused data loss: the markdown comment names the label the CI recipe reads, for that resource", async () => {
-    const cache = (props = "") => `resources:
-  cache:
-    type: redis-cluster
-    properties:
-      instanceSize: cache.t4g.micro
-      defaultUserPassword: $Secret(pw)
-${props}`;
+    const cache = cacheStack;
     const r = await cli("diff", tmpFile(cache()), tmpFile(cache("      port: 6380\n")), "--format", "markdown");
     assert.strictEqual(r.code, 1);
     assert.ok(r.out.split("\n").includes(

@@ -5,17 +5,11 @@
 // at the property that causes it, unless `--allow-replace <resource>`.
 import * as assert from "assert";
 import * as path from "path";
-import { cli, tmpFile } from "./cli-helpers";
+import { cli, tmpFile, cacheStack } from "./cli-helpers";
 import { fakeNextApp } from "../fake-next-app";
 
 
-const cache = (props = "") => `resources:
-  cache:
-    type: redis-cluster
-    properties:
-      instanceSize: cache.t4g.micro
-      defaultUserPassword: $Secret(pw)
-${props}`;
+const cache = cacheStack;
 
 /** The resources of a json diff by name: [action, changed, replaceBecause, dataLoss] (without `values`). */
 async function jsonDiff(...args: string[]) {
