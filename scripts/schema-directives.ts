@@ -10,8 +10,8 @@
 //   directive), so a directive of the wrong type, or in a literal-only field,
 //   is refused as the loader refuses it;
 // - nested objects, lists and maps are walked too (log forwarding's fields).
-// stackfile's own checker unwraps all this again (src/shared/schema.ts).
-import { DIRECTIVE_REFS, DIRECTIVE_TEXT_REF } from "../src/shared/schema";
+// stackfile's own checker unwraps all this again (src/shared/schema/schema.ts).
+import { DIRECTIVE_REFS, DIRECTIVE_TEXT_REF } from "../src/shared/schema/schema";
 
 type Schema = Record<string, any>;
 type Kind = "string" | "number" | "boolean";

@@ -5,7 +5,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { promisify } from "util";
-import { readStoredZip } from "../src/shared/zip";
+import { readStoredZip } from "../src/shared/files/zip";
 
 export const EXAMPLE_FUNCTION = path.join(__dirname, "..", "examples", "yaml-stack", "functions", "api.ts");
 

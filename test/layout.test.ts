@@ -35,6 +35,18 @@ describe("the layout", () => {
     assert.ok(!/literalOnly|childIds|staticRules/.test(registry), "registry.ts lists definitions and defines none");
   });
 
+  it("src/shared holds folders by subject and no loose files; test/shared mirrors them", () => {
+    const shared = path.join(SRC, "shared");
+    const loose = fs.readdirSync(shared, { withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => e.name);
+    assert.deepStrictEqual(loose, [], "every file of src/shared lives in a subject folder");
+    const folders = fs.readdirSync(shared).sort();
+    assert.deepStrictEqual(folders, ["aws-naming", "component", "domains", "files", "logging", "messages", "process", "schema", "workloads"]);
+    const testShared = path.resolve(__dirname, "shared");
+    for (const e of fs.readdirSync(testShared, { withFileTypes: true })) {
+      assert.ok(e.isDirectory() && folders.includes(e.name), `test/shared/${e.name} mirrors a folder of src/shared`);
+    }
+  });
+
   it("the check can fail: it sees an import of config", () => {
     const probe = path.join(SRC, "shared", ".layout-probe.ts");
     fs.writeFileSync(probe, 'import { registry } from "../config/registry";\n');

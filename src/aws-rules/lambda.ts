@@ -1,6 +1,6 @@
 // Lambda functions (regional and at the edge), their URLs, permissions and invocations.
 import { asArray, isObject, type AwsRule, type Finding } from "./rule";
-import { LAMBDA_RESERVED_ENV } from "../shared/lambda-env";
+import { LAMBDA_RESERVED_ENV } from "../shared/workloads/lambda-env";
 
 const FN = "aws:lambda/function:Function";
 const URL_ = "aws:lambda/functionUrl:FunctionUrl";

@@ -1,5 +1,5 @@
 // AWS partitions by region: ARNs and service names differ between them.
-import { userText } from "../shared/user-text";
+import { userText } from "../shared/messages/user-text";
 
 export interface Partition {
   /** `aws`, `aws-cn`, `aws-us-gov`. */

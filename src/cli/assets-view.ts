@@ -7,7 +7,7 @@ import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import type * as Pulumi from "@pulumi/pulumi";
-import { pulumiSdk } from "../shared/lazy";
+import { pulumiSdk } from "../shared/process/lazy";
 
 const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 

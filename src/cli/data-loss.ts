@@ -6,7 +6,7 @@
 // resource's first change, else the resource (or, for a rename, the new name).
 import type { StackfileResult } from "../config/stackfile";
 import { positionProblems, type PositionedProblem } from "../config/load";
-import type { Problem } from "../shared/problem";
+import type { Problem } from "../shared/messages/problem";
 import { isSecretValue } from "./mock-engine";
 import type { ConfigChange } from "./diff";
 import type { ResourceChange } from "./resource-diff";

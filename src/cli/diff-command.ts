@@ -14,7 +14,7 @@ import { UsageError, optionName, unknownOption } from "./usage-error";
 import type { Io } from "./main";
 import { gatherSecrets } from "./secret-sources";
 import { secretNames } from "../config/stackfile";
-import { setOwn } from "../shared/own";
+import { setOwn } from "../shared/messages/own";
 
 export type DiffFormat = "text" | "markdown" | "json";
 

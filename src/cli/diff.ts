@@ -5,8 +5,8 @@ import type { StackfileResult } from "../config/stackfile";
 import type { ResourceModel } from "../config/validate";
 import { sortProblems } from "../config/stackfile";
 import { positionProblems, type PositionedProblem } from "../config/load";
-import { under, formatPath } from "../shared/problem";
-import { isSecretArgument, isSecretField } from "../shared/secret-fields";
+import { under, formatPath } from "../shared/messages/problem";
+import { isSecretArgument, isSecretField } from "../shared/schema/secret-fields";
 import { shortValue, SECRET_TEXT } from "./format";
 
 type Path = (string | number)[];

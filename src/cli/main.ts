@@ -3,19 +3,19 @@
 // 2 usage errors or an unreadable file. Never a stack trace.
 import * as fs from "fs";
 import * as path from "path";
-import { setOwn } from "../shared/own";
-import { closest } from "../shared/suggest";
+import { setOwn } from "../shared/messages/own";
+import { closest } from "../shared/messages/suggest";
 import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, sortProblems, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { positionProblems } from "../config/load";
 import { COMMAND_HELP, USAGE } from "./help";
 import { UsageError, unknownOption } from "./usage-error";
-import { systemErrorMessage } from "../shared/system-error";
+import { systemErrorMessage } from "../shared/process/system-error";
 
 /**
  * What each command needs beyond reading a stack file, loaded when that
  * command runs and only then: `validate` needs none of it, and loading it
  * (`plan` brings Pulumi and the AWS rule catalog) would cost more than its own
- * work. The heavy libraries themselves load through shared/lazy.ts.
+ * work. The heavy libraries themselves load through shared/process/lazy.ts.
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 const modules = {
@@ -24,7 +24,7 @@ const modules = {
   planErrors: () => require("./plan-errors") as typeof import("./plan-errors"),
   stackRegion: () => require("./stack-region") as typeof import("./stack-region"),
   diff: () => require("./diff-command") as typeof import("./diff-command"),
-  schema: () => require("../shared/schema") as typeof import("../shared/schema"),
+  schema: () => require("../shared/schema/schema") as typeof import("../shared/schema/schema"),
   init: () => require("./init") as typeof import("./init"),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -5,7 +5,7 @@ import * as fs from "fs";
 import * as zlib from "zlib";
 import type * as Pulumi from "@pulumi/pulumi";
 import type { RegisteredResource } from "./mock-engine";
-import { DIRECT_UPLOAD_LIMIT, UNZIPPED_LIMIT, folderSize, megabytes } from "../shared/package-size";
+import { DIRECT_UPLOAD_LIMIT, UNZIPPED_LIMIT, folderSize, megabytes } from "../shared/workloads/package-size";
 
 export interface PackageLine {
   /** The function resource's name. */

@@ -4,10 +4,10 @@
 // paths (`resources.<name>.properties...`), positioned by the caller.
 import type * as pulumi from "@pulumi/pulumi";
 import type { StackModel, ResourceModel } from "../config/validate";
-import { checkProperties } from "../shared/check-properties";
+import { checkProperties } from "../shared/schema/check-properties";
 import { SECRET_SIG, type RegisteredResource } from "./mock-engine";
-import type { Problem } from "../shared/problem";
-import { own } from "../shared/own";
+import type { Problem } from "../shared/messages/problem";
+import { own } from "../shared/messages/own";
 import { checkCatalog, type PlannedResource } from "../aws-rules";
 import { describeAssets, type DigestCache } from "./assets-view";
 import { shortValue } from "./format";

@@ -7,10 +7,10 @@ import { renderPackages } from "./package-sizes";
 import { secretIssues, secretOption, type StackfileResult } from "../config/stackfile";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
-import { formatPath, under, type Problem } from "../shared/problem";
+import { formatPath, under, type Problem } from "../shared/messages/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
-import { systemErrorMessage } from "../shared/system-error";
-import { pulumiSdk } from "../shared/lazy";
+import { systemErrorMessage } from "../shared/process/system-error";
+import { pulumiSdk } from "../shared/process/lazy";
 import { heapGuard } from "./plan-memory";
 
 export interface PlanOptions {

@@ -1,7 +1,7 @@
 // The last guard before a plan's messages are printed: no secret the plan was
 // given appears in them, whatever rule or constructor wrote the message.
-import type { Problem } from "../shared/problem";
-import { escapeControl } from "../shared/user-text";
+import type { Problem } from "../shared/messages/problem";
+import { escapeControl } from "../shared/messages/user-text";
 
 /** Shorter secrets are redacted only where a message quotes them whole ('x', "x"): anywhere else they are ordinary text. */
 const MIN_ANYWHERE = 3;

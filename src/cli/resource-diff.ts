@@ -8,7 +8,7 @@
 import type { PlannedState } from "./plan";
 import { isSecretValue, SECRET_SIG } from "./mock-engine";
 import { ownerOf } from "./plan-checks";
-import { formatPath } from "../shared/problem";
+import { formatPath } from "../shared/messages/problem";
 import { replacementRow } from "../aws-rules/replacement-table";
 import { touches } from "../aws-rules/replacement";
 

@@ -7,7 +7,7 @@ import type { StackModel } from "../config/validate";
 import { positionProblems, type PositionedProblem } from "../config/load";
 import { effectiveAuthorizer } from "../components/http-api-gateway/authorizer-rules";
 import { routeKey } from "../components/http-api-gateway/routes";
-import type { Problem } from "../shared/problem";
+import type { Problem } from "../shared/messages/problem";
 
 type Path = (string | number)[];
 type Obj = Record<string, unknown>;

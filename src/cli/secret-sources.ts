@@ -6,9 +6,9 @@
 import * as fs from "fs";
 import { isMap, isScalar, isSeq, parseDocument, type Node } from "yaml";
 import { UnreadableFileError } from "../config/stackfile";
-import { exactNumber, inexactNumberMessage } from "../shared/json-numbers";
-import { setOwn } from "../shared/own";
-import { escapeControl } from "../shared/user-text";
+import { exactNumber, inexactNumberMessage } from "../shared/schema/json-numbers";
+import { setOwn } from "../shared/messages/own";
+import { escapeControl } from "../shared/messages/user-text";
 
 /** The environment variables read: the name as written, or in upper snake case (`dbPassword` -> DB_PASSWORD). */
 export const ENV_PREFIX = "STACKFILE_SECRET_";

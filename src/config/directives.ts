@@ -1,6 +1,6 @@
 // `$ResourceParam(res, param)` and `$Secret(name)` inside YAML strings: parsing
 // only. Arguments may be quoted ('x' or "x") or bare; spaces around are ignored.
-import { userText } from "../shared/user-text";
+import { userText } from "../shared/messages/user-text";
 
 export type Directive =
   | { kind: "ResourceParam"; resource: string; param: string }

@@ -6,9 +6,9 @@ import * as jsYaml from "js-yaml";
 import { load as fastLoad, CORE_SCHEMA, YAMLException, type LoadOptions, type Type } from "js-yaml";
 import type * as Yaml from "yaml";
 import type { Document, Node, Pair, YAMLMap } from "yaml";
-import { yamlParser } from "../shared/lazy";
-import type { Problem } from "../shared/problem";
-import { userText } from "../shared/user-text";
+import { yamlParser } from "../shared/process/lazy";
+import type { Problem } from "../shared/messages/problem";
+import { userText } from "../shared/messages/user-text";
 import { positionIndex, type PositionIndex } from "./positions";
 import { explainSyntaxProblems } from "./yaml-messages";
 
@@ -39,7 +39,7 @@ interface Positioned {
   pos(offset: number): Position;
 }
 
-// The positioned parser's functions, loading it on first use (shared/lazy.ts says why).
+// The positioned parser's functions, loading it on first use (shared/process/lazy.ts says why).
 const isAlias = ((n: unknown) => yamlParser().isAlias(n)) as typeof Yaml.isAlias;
 const isMap = ((n: unknown) => yamlParser().isMap(n)) as typeof Yaml.isMap;
 const isScalar = ((n: unknown) => yamlParser().isScalar(n)) as typeof Yaml.isScalar;

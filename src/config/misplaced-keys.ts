@@ -3,8 +3,8 @@
 // YAML parses it, and every check after would speak of a resource
 // 'properties' with no type. It is one indentation mistake: said once, at
 // the key, and the key's value counts as the resource's above it.
-import type { Problem } from "../shared/problem";
-import { userText } from "../shared/user-text";
+import type { Problem } from "../shared/messages/problem";
+import { userText } from "../shared/messages/user-text";
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 

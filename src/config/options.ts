@@ -1,10 +1,10 @@
 // A resource's `options` in YAML (Pulumi YAML's word): `protect` and
 // `retainOnDelete`, literal booleans, applied by the component to the children
 // that hold data.
-import type { DataOptions } from "../shared/component-options";
-import { describe } from "../shared/check-schema";
-import { closest } from "../shared/suggest";
-import type { Problem } from "../shared/problem";
+import type { DataOptions } from "../shared/component/component-options";
+import { describe } from "../shared/schema/check-schema";
+import { closest } from "../shared/messages/suggest";
+import type { Problem } from "../shared/messages/problem";
 
 export const OPTION_KEYS = ["protect", "retainOnDelete"] as const;
 

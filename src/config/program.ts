@@ -1,15 +1,15 @@
 // Model -> components, in dependency order; returns the stack outputs
 // (every resource's referenceable parameters). The same function runs under
 // `pulumi up` and under `stackfile plan`.
-import { own } from "../shared/own";
+import { own } from "../shared/messages/own";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { StackModel } from "./validate";
 import { parseDirectives, type Directive } from "./directives";
-import { firstInexactNumber, inexactNumberMessage } from "../shared/json-numbers";
+import { firstInexactNumber, inexactNumberMessage } from "../shared/schema/json-numbers";
 import { componentFactories } from "./components";
-import { valuesAt } from "../shared/check-properties";
-import { SES_MACRO } from "../shared/connect-to";
+import { valuesAt } from "../shared/schema/check-properties";
+import { SES_MACRO } from "../shared/workloads/connect-to";
 
 /** Reads `$Secret(name)`: a secret Output, or undefined when it is not set. */
 export type SecretReader = (name: string) => pulumi.Output<string> | undefined;

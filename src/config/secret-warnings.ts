@@ -2,9 +2,9 @@
 // two secrets to Pulumi: one of them is surely a typo, and would be set (or
 // asked for) on its own. Said once, at the first use of the name that is
 // used less (on a tie, the shorter, else the later).
-import { editDistance } from "../shared/suggest";
-import { userText } from "../shared/user-text";
-import type { Problem } from "../shared/problem";
+import { editDistance } from "../shared/messages/suggest";
+import { userText } from "../shared/messages/user-text";
+import type { Problem } from "../shared/messages/problem";
 import type { ResourceModel } from "./validate";
 
 /** Shorter names differ on purpose more often than by a typo (`pw1`, `pw2`). */

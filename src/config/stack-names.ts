@@ -2,11 +2,11 @@
 // function's gateway) and of names that must be unique across it (custom
 // domains). Each named resource becomes a reference: it is made first.
 import { registry } from "./registry";
-import { valuesAt } from "../shared/check-properties";
-import { closest } from "../shared/suggest";
-import { formatPath, under, type Problem } from "../shared/problem";
+import { valuesAt } from "../shared/schema/check-properties";
+import { closest } from "../shared/messages/suggest";
+import { formatPath, under, type Problem } from "../shared/messages/problem";
 import { effectiveAuthorizer, routeAuthorizationProblems } from "../components/http-api-gateway/authorizer-rules";
-import { userText } from "../shared/user-text";
+import { userText } from "../shared/messages/user-text";
 import type { ResourceModel } from "./validate";
 
 type Path = (string | number)[];

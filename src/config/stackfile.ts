@@ -1,12 +1,12 @@
 // A stack file from disk: load, analyze, position every problem.
-import { own } from "../shared/own";
+import { own } from "../shared/messages/own";
 import * as fs from "fs";
 import * as path from "path";
 import { loadText, positionProblems, type LoadedFile, type PositionedProblem } from "./load";
 import { analyze, type StackModel } from "./validate";
-import type { Problem } from "../shared/problem";
-import { escapeControl, safeMessage } from "../shared/user-text";
-import { firstInexactNumber, inexactNumberMessage } from "../shared/json-numbers";
+import type { Problem } from "../shared/messages/problem";
+import { escapeControl, safeMessage } from "../shared/messages/user-text";
+import { firstInexactNumber, inexactNumberMessage } from "../shared/schema/json-numbers";
 
 export interface StackfileResult {
   loaded: LoadedFile;

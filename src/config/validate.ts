@@ -1,22 +1,22 @@
 // Document -> model + every problem (structure, schema, rules, references).
-import { own } from "../shared/own";
-import { awsArgNames, awsClassName } from "../shared/aws-arg-names";
+import { own } from "../shared/messages/own";
+import { awsArgNames, awsClassName } from "../shared/aws-naming/aws-arg-names";
 import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
 import { RESOURCE_NAME_PATTERN } from "./names";
 import { parseDirectives, pulumiYamlHint, type Directive } from "./directives";
-import { describe } from "../shared/check-schema";
-import { checkProperties } from "../shared/check-properties";
+import { describe } from "../shared/schema/check-schema";
+import { checkProperties } from "../shared/schema/check-properties";
 import { dependencyOrder } from "./graph";
 import { checkConnections, checkDomains, checkResourceNames, checkRouteAuthorizers } from "./stack-names";
-import { unknownValue } from "../shared/unknown";
-import { closest } from "../shared/suggest";
-import { under, type Problem } from "../shared/problem";
-import { userText } from "../shared/user-text";
-import { isSecretArgument, isSecretField } from "../shared/secret-fields";
+import { unknownValue } from "../shared/component/unknown";
+import { closest } from "../shared/messages/suggest";
+import { under, type Problem } from "../shared/messages/problem";
+import { userText } from "../shared/messages/user-text";
+import { isSecretArgument, isSecretField } from "../shared/schema/secret-fields";
 import { analyzeOptions } from "./options";
 import { similarSecretWarnings } from "./secret-warnings";
 import { keyIndentedAsResource, keyIndentedAsResourceProblem, withKeyBelow } from "./misplaced-keys";
-import type { DataOptions } from "../shared/component-options";
+import type { DataOptions } from "../shared/component/component-options";
 
 type Path = (string | number)[];
 

@@ -6,7 +6,7 @@
 import * as fs from "fs";
 import { analyzeStackfile, formatProblem, formatProblems, readStackfile, RefusedFileError, sortProblems, type StackfileResult } from "../config/stackfile";
 import { positionProblems } from "../config/load";
-import { setOwn } from "../shared/own";
+import { setOwn } from "../shared/messages/own";
 import { UsageError, optionName } from "../cli/usage-error";
 import { killAllChildrenNow } from "./children";
 import { secretsFromEnvironment, secretsFromFile, SecretsFileError } from "./secrets";

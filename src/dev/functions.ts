@@ -9,7 +9,7 @@ import { randomUUID } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { bundleFunction, BundleProblem } from "../components/function/bundle";
-import { readStoredZip } from "../shared/zip";
+import { readStoredZip } from "../shared/files/zip";
 import { startChild, type Child, type LogLine } from "./children";
 import type { Invocation } from "./gateway";
 

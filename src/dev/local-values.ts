@@ -2,10 +2,10 @@
 // from the local resource's outputs (a gateway's url is http://127.0.0.1:PORT,
 // a cache's host 127.0.0.1), every `$Secret` from the session's secrets; and
 // the outputs each local resource gives, with the STP_* variables connectTo
-// injects (shared/connect-to.ts names them; the cache's row of the spec's
+// injects (shared/workloads/connect-to.ts names them; the cache's row of the spec's
 // table: HOST, READER_HOST, PORT).
 import { parseDirectives, type Directive } from "../config/directives";
-import { envPrefix, SES_MACRO } from "../shared/connect-to";
+import { envPrefix, SES_MACRO } from "../shared/workloads/connect-to";
 import { secretValue } from "./secrets";
 
 export type Outputs = Map<string, Record<string, string | number>>;

@@ -7,7 +7,7 @@ import * as fs from "fs";
 import * as path from "path";
 import type { StackModel } from "../config/validate";
 import { routeKey } from "../components/http-api-gateway/routes";
-import { withDefaults } from "../shared/schema";
+import { withDefaults } from "../shared/schema/schema";
 import { stopAllChildren, type Child, type LogLine } from "./children";
 import type { CorsSettings } from "./cors";
 import { DevFunction, type FunctionSpec } from "./functions";

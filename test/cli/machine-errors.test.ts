@@ -6,7 +6,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { spawn, spawnSync } from "child_process";
-import { systemErrorMessage } from "../../src/shared/system-error";
+import { systemErrorMessage } from "../../src/shared/process/system-error";
 import { bundleFunction, BundleProblem } from "../../src/components/function/bundle";
 import { cli } from "./cli-helpers";
 

@@ -4,7 +4,7 @@
 import * as assert from "assert";
 import { run, T } from "../harness";
 import { RedisCluster, type RedisClusterArgs } from "../../src/components/redis-cluster";
-import { childInputs } from "../../src/shared/children";
+import { childInputs } from "../../src/shared/component/children";
 
 const base: RedisClusterArgs = { instanceSize: "cache.t4g.micro", defaultUserPassword: "Correct-Horse-Battery-1" };
 

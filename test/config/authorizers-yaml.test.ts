@@ -6,7 +6,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { analyzeStackfile, formatProblem } from "../../src/config/stackfile";
-import { withDefaults } from "../../src/shared/schema";
+import { withDefaults } from "../../src/shared/schema/schema";
 import { cli } from "../cli/cli-helpers";
 
 const problems = (text: string) => analyzeStackfile("s.yaml", text).problems.map(formatProblem);

@@ -4,7 +4,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import { cli, tmpFile } from "../cli/cli-helpers";
 import { analyzeStackfile } from "../../src/config/stackfile";
-import { awsArgNames } from "../../src/shared/aws-arg-names";
+import { awsArgNames } from "../../src/shared/aws-naming/aws-arg-names";
 
 
 const cache = (overrides: string) => `resources:

@@ -12,7 +12,7 @@ import * as fs from "fs";
 import * as path from "path";
 import * as yaml from "js-yaml";
 import Ajv from "ajv";
-import { fileSchema, definition, resolve, type JsonSchema } from "../../src/shared/schema";
+import { fileSchema, definition, resolve, type JsonSchema } from "../../src/shared/schema/schema";
 import { analyze } from "../../src/config/validate";
 import { registry } from "../../src/config/registry";
 

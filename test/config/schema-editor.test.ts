@@ -6,7 +6,7 @@ import * as fs from "fs";
 import * as path from "path";
 import * as yaml from "js-yaml";
 import Ajv from "ajv";
-import { fileSchema } from "../../src/shared/schema";
+import { fileSchema } from "../../src/shared/schema/schema";
 
 const ROOT = path.resolve(__dirname, "../..");
 

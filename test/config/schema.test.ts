@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import { schemaText, SCHEMA_PATH } from "../../scripts/generate-schema";
-import { withDefaults, fileSchema } from "../../src/shared/schema";
+import { withDefaults, fileSchema } from "../../src/shared/schema/schema";
 
 describe("JSON Schema", function () {
   this.timeout(60000);

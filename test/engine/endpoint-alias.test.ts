@@ -2,12 +2,12 @@
 // deployed when the endpoint was the first workload's child
 // (`<workload>-<kind>Endpoint`, parent the workload) keeps that endpoint
 // after the move to the stack's own `default-vpc-<kind>-endpoint`: the alias
-// (src/shared/workload-connections.ts connectNetwork) makes the engine see
+// (src/shared/workloads/workload-connections.ts connectNetwork) makes the engine see
 // the same resource, so it is neither created, deleted nor replaced.
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { childName } from "../../src/shared/children";
+import { childName } from "../../src/shared/component/children";
 import { fakeNextApp } from "../fake-next-app";
 import { newStack, removeStack, requireEngine, type EngineStack } from "./harness";
 

@@ -1,6 +1,6 @@
 // YAML `options` under the real Pulumi engine: `protect` makes
 // `pulumi destroy` refuse before anything is deleted; `retainOnDelete` leaves
-// the data children (src/shared/component-options.ts applies both to the
+// the data children (src/shared/component/component-options.ts applies both to the
 // children dataHeldBy names: replication group, bucket, table, log groups, and
 // what a retained replication group keeps using) in the account after
 // `pulumi destroy`, while every other child is deleted.

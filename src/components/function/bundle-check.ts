@@ -4,7 +4,7 @@
 // component's own call then reuses the bundle.
 import * as path from "path";
 import { bundleFunction, BundleProblem, type Bundle } from "./bundle";
-import type { Problem } from "../../shared/problem";
+import type { Problem } from "../../shared/messages/problem";
 
 export interface BundleRequest {
   entryfilePath: string;

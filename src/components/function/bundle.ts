@@ -8,7 +8,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type * as Esbuild from "esbuild";
-import { deterministicZip } from "../../shared/zip";
+import { deterministicZip } from "../../shared/files/zip";
 import { bundleInputs, CACHE_DIR, stillHolds, type Looked } from "./bundle-inputs";
 
 export interface BundleOptions {

@@ -1,11 +1,11 @@
 // The function resource type as data: what the YAML adapter and the component
 // both read (schema name, parameters, child ids, literal-only fields, rules).
-import type { ResourceTypeEntry } from "../../shared/resource-definition";
+import type { ResourceTypeEntry } from "../../shared/component/resource-definition";
 import { functionAvailableParams, functionParams } from "./properties";
 import { FUNCTION_CHILD_IDS, FUNCTION_CHILDREN } from "./child-ids";
 import { functionRouteProblems, functionStaticProblems } from "./rules";
 import type { functionFileProblems } from "./bundle-check";
-import { disabledLoggingWarnings } from "../../shared/no-effect";
+import { disabledLoggingWarnings } from "../../shared/schema/no-effect";
 
 export const functionDefinition: ResourceTypeEntry = {
   type: "function",
@@ -28,7 +28,7 @@ export const functionDefinition: ResourceTypeEntry = {
   children: FUNCTION_CHILDREN,
   staticRules: functionStaticProblems,
   crossRules: functionRouteProblems,
-  // The bundler is loaded by `plan`, which reads the files; `validate` reads none (shared/lazy.ts says why that matters).
+  // The bundler is loaded by `plan`, which reads the files; `validate` reads none (shared/process/lazy.ts says why that matters).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   fileChecks: (...args: Parameters<typeof functionFileProblems>) => (require("./bundle-check") as typeof import("./bundle-check")).functionFileProblems(...args),
   warnings: (p) => disabledLoggingWarnings(p.logging, ["logging"]),

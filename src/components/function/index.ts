@@ -6,21 +6,21 @@ import type { Bundle } from "./bundle";
 import { bundleOrProblems } from "./bundle-check";
 import { attachHttpApiIntegration, type HttpApiGateway, type HttpApiGatewayIntegration, type HttpApiRouteResources } from "../http-api-gateway";
 import { functionDefinition } from "./definition";
-import { checkProperties } from "../../shared/check-properties";
-import { withDefaults } from "../../shared/schema";
-import { knownView } from "../../shared/known";
-import { componentOptions } from "../../shared/component-options";
-import { argumentsError } from "../../shared/component-error";
-import type { ChildTransforms } from "../../shared/children";
-import type { DeepInput } from "../../shared/inputs";
-import type { Problem } from "../../shared/problem";
-import type { Connectable, Connection } from "../../shared/connect-to";
-import { createFunction, type PolicyStatement, type SiteScope } from "../../shared/lambda-function";
+import { checkProperties } from "../../shared/schema/check-properties";
+import { withDefaults } from "../../shared/schema/schema";
+import { knownView } from "../../shared/component/known";
+import { componentOptions } from "../../shared/component/component-options";
+import { argumentsError } from "../../shared/component/component-error";
+import type { ChildTransforms } from "../../shared/component/children";
+import type { DeepInput } from "../../shared/component/inputs";
+import type { Problem } from "../../shared/messages/problem";
+import type { Connectable, Connection } from "../../shared/workloads/connect-to";
+import { createFunction, type PolicyStatement, type SiteScope } from "../../shared/workloads/lambda-function";
 import {
   connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry,
-} from "../../shared/workload-connections";
-import { forwardLogs } from "../../shared/log-forwarding";
-import { environmentMap, mergeEnvironments } from "../../shared/environment";
+} from "../../shared/workloads/workload-connections";
+import { forwardLogs } from "../../shared/logging/log-forwarding";
+import { environmentMap, mergeEnvironments } from "../../shared/workloads/environment";
 
 export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo"> {
   /**

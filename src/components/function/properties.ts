@@ -1,4 +1,4 @@
-import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../../shared/workload-properties";
+import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../../shared/workloads/workload-properties";
 import type { RouteAuthorization } from "../http-api-gateway/authorizer-properties";
 
 /** Where a gateway event goes: the gateway, the route's path and method (the spec's integration fields). */

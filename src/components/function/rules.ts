@@ -1,7 +1,7 @@
 // Rules of function as pure functions (see redis-cluster/rules.ts).
-import type { Problem } from "../../shared/problem";
-import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
-import { workloadProblems } from "../../shared/workload-rules";
+import type { Problem } from "../../shared/messages/problem";
+import { forwardingNeedsLogs } from "../../shared/logging/log-forwarding-rules";
+import { workloadProblems } from "../../shared/workloads/workload-rules";
 import { routeKey, routeMethodProblem, routePathProblem, routeShape, variableConflictProblem } from "../http-api-gateway/routes";
 
 type Obj = Record<string, unknown>;

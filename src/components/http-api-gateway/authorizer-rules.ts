@@ -10,10 +10,10 @@
 // - preflights and authorizers: https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-cors.html
 //   ("Configuring CORS for an HTTP API with a $default route and an authorizer": a route that catches
 //   OPTIONS and has an authorizer makes preflights authorized; an OPTIONS route without one answers them).
-import type { Problem } from "../../shared/problem";
-import { closest } from "../../shared/suggest";
-import { userText } from "../../shared/user-text";
-import { isUnknown } from "../../shared/unknown";
+import type { Problem } from "../../shared/messages/problem";
+import { closest } from "../../shared/messages/suggest";
+import { userText } from "../../shared/messages/user-text";
+import { isUnknown } from "../../shared/component/unknown";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);

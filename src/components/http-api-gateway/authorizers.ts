@@ -14,9 +14,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { HttpApiAuthorizer, JwtAuthorizer, LambdaAuthorizer } from "./authorizer-properties";
 import { JWT_DEFAULT_IDENTITY_SOURCE } from "./authorizer-rules";
-import { childInputs, childName, type AnyTransforms } from "../../shared/children";
-import type { DeepInput } from "../../shared/inputs";
-import type { Problem } from "../../shared/problem";
+import { childInputs, childName, type AnyTransforms } from "../../shared/component/children";
+import type { DeepInput } from "../../shared/component/inputs";
+import type { Problem } from "../../shared/messages/problem";
 
 /** What a Lambda authorizer's `functionName` may name: a stackfile Function or an aws.lambda.Function. */
 export type AuthorizerFunction = aws.lambda.Function | { function: aws.lambda.Function };

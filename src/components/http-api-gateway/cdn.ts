@@ -4,9 +4,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { CdnSelection, HttpApiCdn } from "./properties";
-import { childInputs, childName, type AnyTransforms } from "../../shared/children";
-import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/cloudfront-domains";
-import type { DeepInput } from "../../shared/inputs";
+import { childInputs, childName, type AnyTransforms } from "../../shared/component/children";
+import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/domains/cloudfront-domains";
+import type { DeepInput } from "../../shared/component/inputs";
 import { keyCovers, KEY_DEFAULTS } from "./cache-key";
 
 const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];

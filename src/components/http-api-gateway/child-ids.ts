@@ -1,4 +1,4 @@
-import { LOG_FORWARDING_CHILDREN } from "../../shared/log-forwarding-ids";
+import { LOG_FORWARDING_CHILDREN } from "../../shared/logging/log-forwarding-ids";
 
 /**
  * Child resources of an HttpApiGateway, by id (`overrides.<id>` in YAML,

@@ -2,10 +2,10 @@
 // API Gateway domain name (TLS 1.2), mapping to the stage, alias records.
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import type { DomainConfiguration } from "../../shared/domain-properties";
-import { aliasRecords, domainSlug, hostedZoneId, managedCertificate, type DomainScope } from "../../shared/custom-domains";
-import { childInputs, childName, type AnyTransforms } from "../../shared/children";
-import type { DeepInput } from "../../shared/inputs";
+import type { DomainConfiguration } from "../../shared/domains/domain-properties";
+import { aliasRecords, domainSlug, hostedZoneId, managedCertificate, type DomainScope } from "../../shared/domains/custom-domains";
+import { childInputs, childName, type AnyTransforms } from "../../shared/component/children";
+import type { DeepInput } from "../../shared/component/inputs";
 
 export interface GatewayScope {
   parent: pulumi.ComponentResource;

@@ -12,15 +12,15 @@ import {
 import { httpApiGatewayDefinition } from "./definition";
 import { authorizerFunctionProblems, createAuthorizers, type AuthorizerFunction, type MadeAuthorizer } from "./authorizers";
 import { authorizerKeyNames, effectiveAuthorizer, routeAuthorizationProblems } from "./authorizer-rules";
-import { checkProperties } from "../../shared/check-properties";
-import { withDefaults } from "../../shared/schema";
-import { knownView } from "../../shared/known";
-import { componentOptions } from "../../shared/component-options";
-import { argumentsError } from "../../shared/component-error";
-import { childInputs, childName, type AnyTransforms, type ChildTransforms } from "../../shared/children";
-import type { DeepInput } from "../../shared/inputs";
-import type { Problem } from "../../shared/problem";
-import { forwardLogs } from "../../shared/log-forwarding";
+import { checkProperties } from "../../shared/schema/check-properties";
+import { withDefaults } from "../../shared/schema/schema";
+import { knownView } from "../../shared/component/known";
+import { componentOptions } from "../../shared/component/component-options";
+import { argumentsError } from "../../shared/component/component-error";
+import { childInputs, childName, type AnyTransforms, type ChildTransforms } from "../../shared/component/children";
+import type { DeepInput } from "../../shared/component/inputs";
+import type { Problem } from "../../shared/messages/problem";
+import { forwardLogs } from "../../shared/logging/log-forwarding";
 
 /**
  * What a route sends its requests to: an `aws.lambda.Function`, a component

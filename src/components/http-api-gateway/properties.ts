@@ -1,6 +1,6 @@
-import type { RetentionDays } from "../../shared/enums";
-import type { DomainConfiguration } from "../../shared/domain-properties";
-import type { LogForwarding } from "../../shared/log-forwarding-properties";
+import type { RetentionDays } from "../../shared/schema/enums";
+import type { DomainConfiguration } from "../../shared/domains/domain-properties";
+import type { LogForwarding } from "../../shared/logging/log-forwarding-properties";
 import type { HttpApiAuthorizer } from "./authorizer-properties";
 
 /** HTTP methods for CORS. `*` allows every method. */

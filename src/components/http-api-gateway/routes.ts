@@ -1,5 +1,5 @@
 // Routes: path checks, route keys, and the integration shape workloads use.
-import { nodeCrypto } from "../../shared/lazy";
+import { nodeCrypto } from "../../shared/process/lazy";
 
 /** Methods a route may have; `*` is any method (`ANY`). */
 export type RouteMethod = "*" | "ANY" | "DELETE" | "GET" | "HEAD" | "OPTIONS" | "PATCH" | "POST" | "PUT";

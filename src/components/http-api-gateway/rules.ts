@@ -1,9 +1,9 @@
 // Rules of http-api-gateway as pure functions (see redis-cluster/rules.ts).
-import type { Problem } from "../../shared/problem";
-import { domainListProblems, sharedCertificateProblems } from "../../shared/domain-rules";
-import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
-import { disabledLoggingWarnings, offSwitchWarnings } from "../../shared/no-effect";
-import type { WarningContext } from "../../shared/resource-definition";
+import type { Problem } from "../../shared/messages/problem";
+import { domainListProblems, sharedCertificateProblems } from "../../shared/domains/domain-rules";
+import { forwardingNeedsLogs } from "../../shared/logging/log-forwarding-rules";
+import { disabledLoggingWarnings, offSwitchWarnings } from "../../shared/schema/no-effect";
+import type { WarningContext } from "../../shared/component/resource-definition";
 import { authorizerProblems, authorizerWarnings } from "./authorizer-rules";
 import { keyCovers, KEY_DEFAULTS } from "./cache-key";
 import type { CdnSelection } from "./properties";

@@ -7,7 +7,7 @@
 // `default.override.converter`, `functions`) are looked for in it.
 import * as fs from "fs";
 import * as path from "path";
-import type { Problem } from "../../shared/problem";
+import type { Problem } from "../../shared/messages/problem";
 
 const CONFIG_FILES = ["open-next.config.ts", "open-next.config.mjs", "open-next.config.js"];
 /** Whether nextjs-web deploys OpenNext's split functions (`functions` in the config). */

@@ -3,7 +3,7 @@
 import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { globMatcher } from "../../shared/glob";
+import { globMatcher } from "../../shared/files/glob";
 import type { OpenNextOutput } from "./build";
 import type { NextjsFileOption } from "./properties";
 

@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { OpenNextOutput } from "./build";
-import { childInputs, childName } from "../../shared/children";
+import { childInputs, childName } from "../../shared/component/children";
 import type { SiteScope } from "./functions";
 
 /** AWS managed policies (no account quota used). */

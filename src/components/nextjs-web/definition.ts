@@ -1,10 +1,10 @@
 // The nextjs-web resource type as data: what the YAML adapter and the component
 // both read (schema name, parameters, child ids, literal-only fields, rules).
-import type { ResourceTypeEntry } from "../../shared/resource-definition";
+import type { ResourceTypeEntry } from "../../shared/component/resource-definition";
 import { nextjsWebParams } from "./properties";
 import { NEXTJS_WEB_CHILD_IDS, NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { appDirectoryProblems, nextjsWebStaticProblems } from "./rules";
-import { disabledLoggingWarnings } from "../../shared/no-effect";
+import { disabledLoggingWarnings } from "../../shared/schema/no-effect";
 import { nextjsFileProblems } from "./app-config";
 
 export const nextjsWebDefinition: ResourceTypeEntry = {

@@ -3,7 +3,7 @@ import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../pr
 import { invalidationProvider, INVALIDATION_VERSION } from "../../providers/cloudfront-invalidation";
 import { DYNAMIC_MODULE, type DynamicTypeName } from "../../providers";
 import { originSecretProvider, ORIGIN_SECRET_VERSION } from "../../providers/origin-secret";
-import type { AwsAccess, AwsSettingsInput } from "../../shared/aws-provider-settings";
+import type { AwsAccess, AwsSettingsInput } from "../../shared/aws-naming/aws-provider-settings";
 
 /** The settings of the stack's AWS provider; secret in the state when they hold keys. */
 function withAccess(access: AwsAccess | undefined, opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions | undefined {

@@ -2,10 +2,10 @@
 // shared createFunction).
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { childInputs, childName } from "../../shared/children";
-import type { SiteScope } from "../../shared/lambda-function";
+import { childInputs, childName } from "../../shared/component/children";
+import type { SiteScope } from "../../shared/workloads/lambda-function";
 
-export { createFunction, EDGE_DELETE_TIMEOUT, type FunctionSpec, type PolicyStatement, type SiteFunction, type SiteScope } from "../../shared/lambda-function";
+export { createFunction, EDGE_DELETE_TIMEOUT, type FunctionSpec, type PolicyStatement, type SiteFunction, type SiteScope } from "../../shared/workloads/lambda-function";
 
 /**
  * A function URL. `AWS_IAM`: only callers its permissions allow (CloudFront,

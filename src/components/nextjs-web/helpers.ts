@@ -10,7 +10,7 @@ import type { SiteStorage } from "./storage";
 import { createFunction, functionUrl, type SiteScope } from "./functions";
 import { urlHost } from "./cdn";
 import { hashFile } from "./assets";
-import { childInputs, childName } from "../../shared/children";
+import { childInputs, childName } from "../../shared/component/children";
 import { seederPackage, SEEDER_HANDLER } from "./seeder-package";
 
 /** Days the logs of the helper functions are kept. */

@@ -13,22 +13,22 @@ import { NO_ROUTE_ENV, SERVER_WRAPPER_DIGEST } from "./server-package";
 import { createStorage, type SiteStorage } from "./storage";
 import { createServer } from "./server";
 import { createHelpers } from "./helpers";
-import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/cloudfront-domains";
+import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/domains/cloudfront-domains";
 import { nextjsWebDefinition } from "./definition";
 import { edgeProblems } from "./rules";
-import { checkProperties } from "../../shared/check-properties";
-import { withDefaults } from "../../shared/schema";
-import { knownView } from "../../shared/known";
-import { componentOptions } from "../../shared/component-options";
-import { argumentsError } from "../../shared/component-error";
-import { childInputs, childName, type ChildTransforms } from "../../shared/children";
-import { awsAccessOf } from "../../shared/aws-provider-settings";
+import { checkProperties } from "../../shared/schema/check-properties";
+import { withDefaults } from "../../shared/schema/schema";
+import { knownView } from "../../shared/component/known";
+import { componentOptions } from "../../shared/component/component-options";
+import { argumentsError } from "../../shared/component/component-error";
+import { childInputs, childName, type ChildTransforms } from "../../shared/component/children";
+import { awsAccessOf } from "../../shared/aws-naming/aws-provider-settings";
 import {
   connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry, type ResolvedConnection,
-} from "../../shared/workload-connections";
-import { forwardLogs } from "../../shared/log-forwarding";
-import { environmentMap, mergeEnvironments, resolvedEnvironment, type EnvironmentMap } from "../../shared/environment";
-import type { DeepInput } from "../../shared/inputs";
+} from "../../shared/workloads/workload-connections";
+import { forwardLogs } from "../../shared/logging/log-forwarding";
+import { environmentMap, mergeEnvironments, resolvedEnvironment, type EnvironmentMap } from "../../shared/workloads/environment";
+import type { DeepInput } from "../../shared/component/inputs";
 import { measureServerPackage } from "./server-package";
 
 export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo"> {
@@ -237,7 +237,7 @@ function serverEnvironment(
   storage: SiteStorage, region: pulumi.Input<string>, env: EnvironmentMap | pulumi.Output<Record<string, string>>, connections: ResolvedConnection[], inVpc: boolean,
 ): EnvironmentMap | pulumi.Output<Record<string, string>> {
   const { bucket, queue, table } = storage;
-  // A plain map (shared/environment.ts): a $Secret value stays secret alone.
+  // A plain map (shared/workloads/environment.ts): a $Secret value stays secret alone.
   return mergeEnvironments(connectionEnvironment(connections), env, {
     CACHE_BUCKET_NAME: bucket.bucket, CACHE_BUCKET_KEY_PREFIX: "_cache", CACHE_BUCKET_REGION: region,
     REVALIDATION_QUEUE_URL: queue.url, REVALIDATION_QUEUE_REGION: region, CACHE_DYNAMO_TABLE: table.name,

@@ -1,5 +1,5 @@
-import type { DomainConfiguration } from "../../shared/domain-properties";
-import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../../shared/workload-properties";
+import type { DomainConfiguration } from "../../shared/domains/domain-properties";
+import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../../shared/workloads/workload-properties";
 
 /** Settings of the server function. */
 export interface NextjsServerFunction {

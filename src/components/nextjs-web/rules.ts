@@ -1,8 +1,8 @@
 // Rules of nextjs-web as pure functions (see redis-cluster/rules.ts).
-import type { Problem } from "../../shared/problem";
-import { domainListProblems, sharedCertificateProblems } from "../../shared/domain-rules";
-import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
-import { workloadProblems } from "../../shared/workload-rules";
+import type { Problem } from "../../shared/messages/problem";
+import { domainListProblems, sharedCertificateProblems } from "../../shared/domains/domain-rules";
+import { forwardingNeedsLogs } from "../../shared/logging/log-forwarding-rules";
+import { workloadProblems } from "../../shared/workloads/workload-rules";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);

@@ -12,8 +12,8 @@ import { urlHost, type FunctionOrigin } from "./cdn";
 import { OriginSecret } from "./dynamic-resources";
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, SERVER_HANDLER, SERVER_WRAPPER_DIGEST, measureServerPackage, serverPackage } from "./server-package";
 import { EDGE_HANDLER, edgePackage } from "./edge-package";
-import { childInputs, childName } from "../../shared/children";
-import { mergeEnvironments, type EnvironmentMap } from "../../shared/environment";
+import { childInputs, childName } from "../../shared/component/children";
+import { mergeEnvironments, type EnvironmentMap } from "../../shared/workloads/environment";
 
 export interface ServerSpec extends Pick<FunctionSpec, "memory" | "timeout" | "statements" | "logRetentionDays" | "logsDisabled" | "vpc" | "dependsOn"> {
   build: BuildResult;

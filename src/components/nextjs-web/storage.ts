@@ -10,9 +10,9 @@ import type { NextjsFileOption } from "./properties";
 import { assetManifest } from "./assets";
 import { AssetSync } from "./dynamic-resources";
 import type { SiteScope } from "./functions";
-import { childInputs, childName } from "../../shared/children";
-import { argumentsError } from "../../shared/component-error";
-import type { AwsAccess } from "../../shared/aws-provider-settings";
+import { childInputs, childName } from "../../shared/component/children";
+import { argumentsError } from "../../shared/component/component-error";
+import type { AwsAccess } from "../../shared/aws-naming/aws-provider-settings";
 
 /** The longest name prefix of a FIFO queue: 80 - 26 unique characters - ".fifo". */
 const SQS_PREFIX_MAX = 49;

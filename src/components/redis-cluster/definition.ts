@@ -1,6 +1,6 @@
 // The redis-cluster resource type as data: what the YAML adapter and the component
 // both read (schema name, parameters, child ids, literal-only fields, rules).
-import type { ResourceTypeEntry } from "../../shared/resource-definition";
+import type { ResourceTypeEntry } from "../../shared/component/resource-definition";
 import { redisClusterParams } from "./properties";
 import { redisStaticProblems, redisUpdateProblems, redisWarnings } from "./rules";
 import { REDIS_CHILD_IDS, REDIS_CHILDREN } from "./child-ids";

@@ -5,15 +5,15 @@ import { redisPasswordProblem } from "./rules";
 import type { REDIS_CHILDREN } from "./child-ids";
 import { RedisUpdateGuard, type RedisUpdateGuardArgs } from "./update-guard";
 import { redisClusterDefinition } from "./definition";
-import { checkProperties } from "../../shared/check-properties";
-import { withDefaults } from "../../shared/schema";
-import { knownView } from "../../shared/known";
-import { componentOptions } from "../../shared/component-options";
-import { argumentsError } from "../../shared/component-error";
-import { childInputs, childName, type ChildTransforms } from "../../shared/children";
-import { defaultVpc } from "../../shared/default-vpc";
-import { forwardLogs } from "../../shared/log-forwarding";
-import type { Connectable, Connection } from "../../shared/connect-to";
+import { checkProperties } from "../../shared/schema/check-properties";
+import { withDefaults } from "../../shared/schema/schema";
+import { knownView } from "../../shared/component/known";
+import { componentOptions } from "../../shared/component/component-options";
+import { argumentsError } from "../../shared/component/component-error";
+import { childInputs, childName, type ChildTransforms } from "../../shared/component/children";
+import { defaultVpc } from "../../shared/workloads/default-vpc";
+import { forwardLogs } from "../../shared/logging/log-forwarding";
+import type { Connectable, Connection } from "../../shared/workloads/connect-to";
 
 type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
 /** Arguments after defaults: every field present. */

@@ -1,5 +1,5 @@
-import type { RetentionDays } from "../../shared/enums";
-import type { LogForwarding } from "../../shared/log-forwarding-properties";
+import type { RetentionDays } from "../../shared/schema/enums";
+import type { LogForwarding } from "../../shared/logging/log-forwarding-properties";
 
 /**
  * Node sizes ElastiCache offers for this service, `cache.<family>.<size>`.

@@ -3,9 +3,9 @@
 // preview-time update guard (which serializes these functions by value, so
 // this file imports types only). A value of an unexpected type (a directive,
 // an Output, a preview unknown) is "not known yet" and never judged.
-import { disabledLoggingWarnings } from "../../shared/no-effect";
-import type { Problem } from "../../shared/problem";
-import { forwardingNeedsLogs } from "../../shared/log-forwarding-rules";
+import { disabledLoggingWarnings } from "../../shared/schema/no-effect";
+import type { Problem } from "../../shared/messages/problem";
+import { forwardingNeedsLogs } from "../../shared/logging/log-forwarding-rules";
 
 /** The properties the rules look at; any of them may be not known yet. */
 export interface RedisRuleInput {

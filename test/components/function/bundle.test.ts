@@ -7,7 +7,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { bundleFunction, BundleProblem, commonJsExports } from "../../../src/components/function/bundle";
-import { readStoredZip } from "../../../src/shared/zip";
+import { readStoredZip } from "../../../src/shared/files/zip";
 import { gatewayEvent, invoke, unpack } from "../../function-fixture";
 
 const quiet = { runtime: "nodejs22.x", handlerFunction: "handler", say: () => undefined };

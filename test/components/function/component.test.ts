@@ -5,7 +5,7 @@ import * as aws from "@pulumi/aws";
 import { Function, type FunctionArgs } from "../../../src/components/function";
 import { HttpApiGateway } from "../../../src/components/http-api-gateway";
 import { RedisCluster } from "../../../src/components/redis-cluster";
-import { ComponentArgumentsError } from "../../../src/shared/component-error";
+import { ComponentArgumentsError } from "../../../src/shared/component/component-error";
 import { run, outputValue, revealed, secretInput, G, T } from "../../harness";
 import { EXAMPLE_FUNCTION } from "../../function-fixture";
 

@@ -2,7 +2,7 @@
 import * as assert from "assert";
 import { entryFileProblem, functionRouteProblems, functionStaticProblems } from "../../../src/components/function/rules";
 import { functionDefinition } from "../../../src/components/function/definition";
-import { checkProperties } from "../../../src/shared/check-properties";
+import { checkProperties } from "../../../src/shared/schema/check-properties";
 
 const ev = (gateway: string, method: string, path: string, more: Record<string, unknown> = {}) =>
   ({ type: "http-api-gateway", properties: { httpApiGatewayName: gateway, method, path, ...more } });

@@ -11,7 +11,7 @@ import { execFile } from "child_process";
 import { promisify } from "util";
 import { S3Client, CreateBucketCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { NextjsWeb } from "../../../src/components/nextjs-web";
-import { AwsProvider } from "../../../src/shared/aws-provider-settings";
+import { AwsProvider } from "../../../src/shared/aws-naming/aws-provider-settings";
 import * as aws from "@pulumi/aws";
 import { run, secretInput } from "../../harness";
 import { EXAMPLE_APP, exampleBuild } from "../../nextjs-fixture";

@@ -1,0 +1,181 @@
+// Applies a workload's connectTo list (a nextjs-web's server, a function): env
+// vars STP_<NAME>_<VAR>, IAM statements on its role, ingress on the targets'
+// security groups from its own, and gateway endpoints so S3 and DynamoDB stay
+// reachable in the VPC. One implementation for every workload type.
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import { connectionTo, envPrefix, SES_MACRO, type Connection, type ConnectTarget } from "./connect-to";
+import { childInputs, childName } from "../component/children";
+import { defaultVpc, lambdaSubnetIds } from "./default-vpc";
+import type { SiteScope, PolicyStatement } from "./lambda-function";
+import type { Problem } from "../messages/problem";
+
+/** A target with the name its variables are called by. */
+export interface NamedTarget {
+  name: string;
+  target: ConnectTarget;
+}
+
+export type ConnectToEntry = ConnectTarget | NamedTarget;
+
+function isNamed(e: ConnectToEntry): e is NamedTarget {
+  return typeof e === "object" && e !== null && "target" in e && "name" in e && typeof (e as NamedTarget).name === "string";
+}
+
+/** The name of an entry: given, the macro itself, or the Pulumi name of a resource. */
+function nameOf(e: ConnectToEntry): string {
+  if (isNamed(e)) return e.name;
+  if (e === SES_MACRO) return "ses";
+  const name = (e as { __name?: string }).__name;
+  if (!name) throw new pulumi.RunError("connectTo: give plain targets as { name, target } so their variables can be named");
+  return name;
+}
+
+export interface ResolvedConnection extends Connection {
+  name: string;
+}
+
+export function resolveConnections(entries: ConnectToEntry[]): ResolvedConnection[] {
+  const out: ResolvedConnection[] = [];
+  for (const e of entries) {
+    const name = nameOf(e);
+    if (out.some((c) => c.name === name)) throw new pulumi.RunError(`connectTo names '${name}' twice`);
+    out.push({ name, ...connectionTo(isNamed(e) ? e.target : e) });
+  }
+  return out;
+}
+
+export function connectionEnvironment(connections: ResolvedConnection[]): Record<string, pulumi.Input<string>> {
+  const env: Record<string, pulumi.Input<string>> = {};
+  for (const c of connections) {
+    for (const [k, v] of Object.entries(c.variables)) env[`${envPrefix(c.name)}${k}`] = v;
+  }
+  return env;
+}
+
+export function connectionStatements(connections: ResolvedConnection[]): PolicyStatement[] {
+  return connections.flatMap((c) => c.statements);
+}
+
+const endpointsByRun = new WeakMap<object, Map<pulumi.ProviderResource | undefined, Set<string>>>();
+
+/**
+ * Gateway endpoints this program (this engine connection) has made already,
+ * per AWS provider: each provider is one region, so one default VPC.
+ */
+function endpointsMade(provider: pulumi.ProviderResource | undefined): Set<string> {
+  const key = (pulumi.runtime.getMonitor() ?? endpointsByRun) as object;
+  let byProvider = endpointsByRun.get(key);
+  if (!byProvider) endpointsByRun.set(key, (byProvider = new Map()));
+  let set = byProvider.get(provider);
+  if (!set) byProvider.set(provider, (set = new Set()));
+  return set;
+}
+
+const VPC_ENDPOINT = "aws:ec2/vpcEndpoint:VpcEndpoint";
+
+/**
+ * Ingress rules and gateway endpoints; call once the server's security group
+ * exists. In the VPC the site's own bucket and table (and connected ones) are
+ * reached through S3 and DynamoDB gateway endpoints.
+ */
+export function connectNetwork(
+  scope: SiteScope, connections: ResolvedConnection[], serverSecurityGroupId: pulumi.Input<string> | undefined,
+  vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: ("s3" | "dynamodb")[] = [], workload = `the server function of ${scope.name}`,
+): void {
+  const { parent, name, transforms } = scope;
+  for (const c of connections) {
+    if (!c.ingress || !serverSecurityGroupId) continue;
+    const slug = c.name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+    new aws.vpc.SecurityGroupIngressRule(...childInputs(transforms, "connectIngress",`${childName(name, "connectIngress")}-${slug}`, {
+      securityGroupId: c.ingress.securityGroupId,
+      referencedSecurityGroupId: serverSecurityGroupId,
+      ipProtocol: "tcp",
+      fromPort: c.ingress.port,
+      toPort: c.ingress.port,
+      description: `From ${workload}`,
+    }, { parent }));
+  }
+  if (!vpc) return;
+  // A route table holds one endpoint route per service: one endpoint per VPC (per provider).
+  const provider = parent.getProvider(VPC_ENDPOINT);
+  const made = endpointsMade(provider);
+  const kinds = [...new Set([...ownEndpoints, ...connections.map((c) => c.gatewayEndpoint).filter((k): k is "s3" | "dynamodb" => !!k)])].sort()
+    .filter((k) => !made.has(k));
+  for (const k of kinds) made.add(k);
+  if (!kinds.length) return;
+  const routeTables = aws.ec2.getRouteTablesOutput({ vpcId: vpc.id }, { parent }).ids;
+  for (const kind of kinds) {
+    const id = `${kind}Endpoint`;
+    const args = {
+      vpcId: vpc.id,
+      // Looked up: in China some services' names start with cn.com.amazonaws.
+      serviceName: aws.ec2.getVpcEndpointServiceOutput({ service: kind, serviceType: "Gateway" }, { parent }).serviceName,
+      vpcEndpointType: "Gateway",
+      routeTableIds: routeTables.apply((ids) => [...ids].sort()),
+    };
+    if (provider) {
+      // An explicit provider: the endpoint is the first workload's of that provider.
+      new aws.ec2.VpcEndpoint(...childInputs(transforms, id, childName(name, id), args, { parent }));
+      continue;
+    }
+    // The stack's own, whichever workload asks first: adding, removing or
+    // reordering workloads never moves it (a second endpoint for the service
+    // would be refused by the route tables). A stack deployed before it was
+    // the first workload's child: the alias keeps that resource.
+    new aws.ec2.VpcEndpoint(...childInputs(transforms, id, `default-vpc-${kind}-endpoint`, args, {
+      aliases: [{ name: childName(name, id), parent }],
+    }));
+  }
+}
+
+/**
+ * What the targets ask of the workload's network: VPC-only ones need
+ * joinDefaultVpc, internet-only ones cannot be reached from the default VPC
+ * (no NAT). For targets known only at construction (TypeScript objects).
+ */
+export function connectionProblems(connections: ResolvedConnection[], joinDefaultVpc: boolean): Problem[] {
+  const out: Problem[] = [];
+  const vpcOnly = connections.filter((c) => c.vpcOnly).map((c) => c.name);
+  if (vpcOnly.length && !joinDefaultVpc) {
+    out.push({ path: ["connectTo"], message: `${vpcOnly.join(", ")} ${vpcOnly.length > 1 ? "are" : "is"} reachable only inside the VPC`, hint: "set joinDefaultVpc: true" });
+  }
+  const internetOnly = connections.filter((c) => c.internetOnly).map((c) => c.name);
+  if (internetOnly.length && joinDefaultVpc) {
+    out.push({
+      path: ["connectTo"],
+      message: `${internetOnly.join(", ")} ${internetOnly.length > 1 ? "are" : "is"} reached over the internet, which a server in the default VPC cannot reach (no NAT)`,
+      hint: "remove joinDefaultVpc, or that connectTo entry",
+    });
+  }
+  return out;
+}
+
+export interface VpcPlacement {
+  subnetIds: pulumi.Output<string[]>;
+  securityGroupIds: pulumi.Output<string>[];
+  securityGroupId: pulumi.Output<string>;
+}
+
+/**
+ * A workload in the default VPC: its own security group (no ingress), the
+ * subnets Lambda serves, ingress on the connected targets and the gateway
+ * endpoints they (and `ownEndpoints`) need.
+ */
+export function joinDefaultVpc(
+  scope: SiteScope, connections: ResolvedConnection[],
+  opts: { securityGroupId: string; description: string; tagName: string; workload: string; ownEndpoints?: ("s3" | "dynamodb")[] },
+): VpcPlacement {
+  const { parent, name, transforms } = scope;
+  const network = defaultVpc(parent);
+  const securityGroup = new aws.ec2.SecurityGroup(...childInputs(transforms, opts.securityGroupId,childName(name, opts.securityGroupId), {
+    description: opts.description,
+    vpcId: network.id,
+    // Lambda's network interfaces have no public IP and no NAT is made, so
+    // internet calls fail whatever this says; VPC peers and endpoints work.
+    egress: [{ protocol: "-1", fromPort: 0, toPort: 0, cidrBlocks: ["0.0.0.0/0"], description: "Any (no route to the internet)" }],
+    tags: { Name: opts.tagName },
+  }, { parent }));
+  connectNetwork(scope, connections, securityGroup.id, { id: network.id }, opts.ownEndpoints ?? [], opts.workload);
+  return { subnetIds: lambdaSubnetIds(network, parent), securityGroupIds: [securityGroup.id], securityGroupId: securityGroup.id };
+}
