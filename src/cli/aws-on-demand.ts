@@ -56,16 +56,26 @@ export function installAwsOnDemand(): boolean {
     }
     return wholeIndex()[name];
   };
+  // The names the index exports, without loading it: its `exports.x = ... = void 0` lines, and the
+  // provider's, tags' and utils' own (bundlers such as tsx's esbuild copy every name as a getter).
+  let names: Set<string> | undefined;
+  const allNames = () =>
+    (names ??= new Set([
+      ...[...fs.readFileSync(indexFile, "utf8").matchAll(/^exports\.\w+ = .* = void 0;$/gm)].flatMap((m) => [...m[0].matchAll(/exports\.(\w+)/g)].map((x) => x[1])),
+      ...["provider", "tags", "utils"].flatMap((f) => Object.keys(load(f))),
+    ]));
   const exports = new Proxy({ __esModule: true } as Record<string | symbol, unknown>, {
     get(target, name) {
       if (typeof name !== "string" || name === "__esModule" || name === "then") return target[name];
       if (!found.has(name)) found.set(name, lookup(name));
       return found.get(name);
     },
-    has: (_target, name) => typeof name === "string" && (name === "__esModule" || name in wholeIndex()),
-    ownKeys: () => ["__esModule", ...Object.keys(wholeIndex())],
+    has: (_target, name) => name === "__esModule" || (typeof name === "string" && allNames().has(name)),
+    ownKeys: () => ["__esModule", ...allNames()],
     getOwnPropertyDescriptor: (target, name) =>
-      name === "__esModule" ? { value: true, enumerable: false, configurable: true } : typeof name === "string" && name in wholeIndex() ? { value: wholeIndex()[name], enumerable: true, configurable: true } : undefined,
+      name === "__esModule"
+        ? Object.getOwnPropertyDescriptor(target, name)
+        : typeof name === "string" && allNames().has(name) ? { get: () => exports[name], enumerable: true, configurable: true } : undefined,
   });
   const m = new ModuleClass(indexFile);
   m.filename = indexFile;

@@ -64,24 +64,24 @@ async function validate(args: string[], io: Io): Promise<number> {
 }
 
 async function planCommand(args: string[], io: Io): Promise<number> {
-  const { parsePlanArgs } = await onDemand.planArgs();
+  const { parsePlanArgs } = onDemand.planArgs();
   const opts = parsePlanArgs(args);
   const r = load(opts.file, io);
   if (typeof r === "number") return r;
-  return (await onDemand.plan()).planCommand(opts, r, io);
+  return onDemand.plan().planCommand(opts, r, io);
 }
 
 async function diffCommand(args: string[], io: Io): Promise<number> {
-  return (await onDemand.diff()).diffCommand(args, io);
+  return onDemand.diff().diffCommand(args, io);
 }
 
 async function devCommand(args: string[], io: Io): Promise<number> {
-  return (await onDemand.dev()).runDev(args, io);
+  return onDemand.dev().runDev(args, io);
 }
 
 async function schemaCommand(args: string[], io: Io): Promise<number> {
   positional(args, 0, "schema");
-  const { fileSchema } = await onDemand.schema();
+  const { fileSchema } = onDemand.schema();
   io.out(JSON.stringify(fileSchema(), null, 2));
   return 0;
 }
@@ -90,7 +90,7 @@ async function initCommand(args: string[], io: Io): Promise<number> {
   const flags = args.filter((a) => a.startsWith("--"));
   if (flags.length) throw unknownOption(flags[0], "init");
   if (args.length > 1) throw new UsageError(`init takes at most one folder (got ${args.length})`);
-  const { init, InitError, shellWord } = await onDemand.init();
+  const { init, InitError, shellWord } = onDemand.init();
   const dir = args[0] ?? ".";
   try {
     const made = init(dir);
