@@ -11,10 +11,17 @@ import { positionProblems, type PositionedProblem } from "../config/load";
 import { RESOURCE_NAME_PATTERN } from "../config/names";
 import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
 import { UsageError, optionName, unknownOption } from "./usage-error";
-import type { Io } from "./main";
+import type { Io } from "./io";
 import { gatherSecrets } from "./secret-sources";
 import { secretNames } from "../config/stackfile";
 import { setOwn } from "../shared/messages/own";
+import { plan, PlanRunError } from "./plan";
+import { planRunErrorLines } from "./plan-errors";
+import { diffStacks } from "./diff";
+import { diffResources } from "./resource-diff";
+import { dataLossRefusals } from "./data-loss";
+import * as render from "./diff-render";
+import * as routeAuth from "./route-authorization";
 
 export type DiffFormat = "text" | "markdown" | "json";
 
@@ -136,8 +143,6 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError(err.message);
   }
 
-  const { plan, PlanRunError } = (require("./plan") as typeof import("./plan"));
-  const { planRunErrorLines } = (require("./plan-errors") as typeof import("./plan-errors"));
   const planIn = async (r: StackfileResult, file: string, checks: boolean) => {
     const dir = folderOf(file);
     const cwd = process.cwd();
@@ -158,11 +163,6 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const after = await planIn(b, newFile, true);
   if (!after) return 1;
 
-  const { diffStacks } = (require("./diff") as typeof import("./diff"));
-  const { diffResources } = (require("./resource-diff") as typeof import("./resource-diff"));
-  const { dataLossRefusals } = (require("./data-loss") as typeof import("./data-loss"));
-  const render = (require("./diff-render") as typeof import("./diff-render"));
-  const routeAuth = (require("./route-authorization") as typeof import("./route-authorization"));
   const config = diffStacks(a, b);
   const resources = diffResources(before?.states ?? [], after.states);
   const losses = dataLossRefusals({ newFile: b, config: config.changes, changes: resources, allowed: new Set(args.allowReplace) });

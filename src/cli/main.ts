@@ -3,37 +3,16 @@
 // 2 usage errors or an unreadable file. Never a stack trace.
 import * as fs from "fs";
 import * as path from "path";
-import { setOwn } from "../shared/messages/own";
 import { closest } from "../shared/messages/suggest";
-import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, sortProblems, UnreadableFileError, type StackfileResult } from "../config/stackfile";
-import { positionProblems } from "../config/load";
+import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
 import { UsageError, unknownOption } from "./usage-error";
 import { systemErrorMessage } from "../shared/process/system-error";
+import { stackFileArg } from "./stack-file-arg";
+import { onDemand } from "./on-demand";
+import type { Io } from "./io";
 
-/**
- * What each command needs beyond reading a stack file, loaded when that
- * command runs and only then: `validate` needs none of it, and loading it
- * (`plan` brings Pulumi and the AWS rule catalog) would cost more than its own
- * work. The heavy libraries themselves load through shared/process/lazy.ts.
- */
-/* eslint-disable @typescript-eslint/no-require-imports */
-const modules = {
-  plan: () => require("./plan") as typeof import("./plan"),
-  planJson: () => require("./plan-json") as typeof import("./plan-json"),
-  planErrors: () => require("./plan-errors") as typeof import("./plan-errors"),
-  stackRegion: () => require("./stack-region") as typeof import("./stack-region"),
-  diff: () => require("./diff-command") as typeof import("./diff-command"),
-  schema: () => require("../shared/schema/schema") as typeof import("../shared/schema/schema"),
-  init: () => require("./init") as typeof import("./init"),
-};
-/* eslint-enable @typescript-eslint/no-require-imports */
-
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
-}
-
+export type { Io } from "./io";
 
 /** A command word is echoed only when it looks like one (a mistyped secret is not). */
 function unknownCommand(command: string): string {
@@ -62,14 +41,6 @@ function load(file: string, io: Io, warn = true): StackfileResult | number {
   return result;
 }
 
-/** The stack file of a command that takes one: the one named, else ./stack.yaml. */
-function stackFileArg(files: string[], command: string): string {
-  if (files.length > 1) throw new UsageError(`${command} takes one file (got ${files.length})`);
-  if (files.length === 1) return files[0];
-  if (!fs.existsSync("stack.yaml")) throw new UsageError(`no FILE given and there is no ./stack.yaml; name the stack file (stackfile ${command} path/to/stack.yaml)`);
-  return "stack.yaml";
-}
-
 function positional(args: string[], count: number, command: string): string[] {
   const files = args.filter((a) => !a.startsWith("--"));
   const flags = args.filter((a) => a.startsWith("--"));
@@ -92,117 +63,25 @@ async function validate(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
-interface PlanArgs {
-  file: string;
-  json: boolean;
-  secrets: Record<string, string>;
-  secretsFile?: string;
-  region?: string;
-  stack?: string;
-  quotas: Record<string, number>;
-}
-
-/** `--name VALUE` or `--name=VALUE`: the value, advancing `i` past it. */
-function optionValue(args: string[], i: { at: number }, name: string): string | undefined {
-  const a = args[i.at];
-  if (a === name) return args[++i.at];
-  return a.startsWith(`${name}=`) ? a.slice(name.length + 1) : undefined;
-}
-
-function parsePlanArgs(args: string[]): PlanArgs {
-  let json = false;
-  let region: string | undefined;
-  let stack: string | undefined;
-  const secrets: Record<string, string> = {};
-  let secretsFile: string | undefined;
-  const quotas: Record<string, number> = {};
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const at = { at: i };
-    if (a === "--json") json = true;
-    else if (a === "--region" || a.startsWith("--region=")) {
-      region = optionValue(args, at, "--region");
-      i = at.at;
-      try {
-        modules.stackRegion().checkRegionOption(region);
-      } catch (err) {
-        throw new UsageError((err as Error).message);
-      }
-    } else if (a === "--stack" || a.startsWith("--stack=")) {
-      stack = optionValue(args, at, "--stack");
-      i = at.at;
-      if (!stack || !/^[A-Za-z0-9_./-]+$/.test(stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
-    } else if (a === "--quota" || a.startsWith("--quota=")) {
-      const spec = optionValue(args, at, "--quota") ?? "";
-      i = at.at;
-      const m = /^([a-z0-9-]+\/[a-z0-9-]+)=(\d+)$/.exec(spec);
-      if (!m) throw new UsageError("--quota takes RULE=NUMBER, like elasticache/nodes-per-cluster=250");
-      quotas[m[1]] = Number(m[2]);
-    }
-    else if (a === "--secrets-file" || a.startsWith("--secrets-file=")) {
-      secretsFile = optionValue(args, at, "--secrets-file");
-      i = at.at;
-      if (!secretsFile) throw new UsageError("--secrets-file takes the path of a YAML or JSON file of {name: value}");
-    } else if (a === "--secret" || a.startsWith("--secret=")) {
-      const spec = a === "--secret" ? args[++i] : a.slice("--secret=".length);
-      const eq = spec?.indexOf("=") ?? -1;
-      if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
-      setOwn(secrets, spec.slice(0, eq), spec.slice(eq + 1));
-    } else if (a.startsWith("--")) throw unknownOption(a, "plan");
-    else files.push(a);
-  }
-  return { file: stackFileArg(files, "plan"), json, secrets, secretsFile, region, stack, quotas };
-}
-
 async function planCommand(args: string[], io: Io): Promise<number> {
+  const { parsePlanArgs } = onDemand.planArgs();
   const opts = parsePlanArgs(args);
   const r = load(opts.file, io);
   if (typeof r === "number") return r;
-  const { gatherSecrets } = (require("./secret-sources") as typeof import("./secret-sources"));
-  const { secretNames } = (require("../config/stackfile") as typeof import("../config/stackfile"));
-  opts.secrets = gatherSecrets(secretNames(r.model), opts.secretsFile, opts.secrets);
-  const { plan, renderPlan, PlanRunError } = modules.plan();
-  const { stackRegion, StackRegionError } = modules.stackRegion();
-  let where;
-  try {
-    where = stackRegion(opts.file, opts);
-  } catch (err) {
-    if (!(err instanceof StackRegionError)) throw err;
-    throw new UsageError(err.message);
-  }
-  try {
-    const result = await plan(r, { ...opts, region: where.region });
-    if (result.problems.length) {
-      for (const line of formatProblems(sortProblems(positionProblems(r.loaded, result.problems)), opts.file)) io.err(line);
-      return 1;
-    }
-    const region = `${where.region} (${where.from})`;
-    if (opts.json) {
-      modules.planJson().writePlanJson(result, (text) => io.out(text));
-      io.err(`plan: region ${region}`);
-    } else io.out(renderPlan(opts.file, result, region));
-    return 0;
-  } catch (err) {
-    if (!(err instanceof PlanRunError)) throw err;
-    const { planRunErrorLines } = modules.planErrors();
-    for (const line of planRunErrorLines(err, r)) io.err(line);
-    return 1;
-  }
+  return onDemand.plan().planCommand(opts, r, io);
 }
 
 async function diffCommand(args: string[], io: Io): Promise<number> {
-  return modules.diff().diffCommand(args, io);
+  return onDemand.diff().diffCommand(args, io);
 }
 
-/** Loaded only for `dev` (its servers and process handling cost every other command nothing). */
 async function devCommand(args: string[], io: Io): Promise<number> {
-  return (require("../dev/command") as typeof import("../dev/command")).runDev(args, io);
+  return onDemand.dev().runDev(args, io);
 }
 
 async function schemaCommand(args: string[], io: Io): Promise<number> {
   positional(args, 0, "schema");
-  const { fileSchema } = modules.schema();
+  const { fileSchema } = onDemand.schema();
   io.out(JSON.stringify(fileSchema(), null, 2));
   return 0;
 }
@@ -211,7 +90,7 @@ async function initCommand(args: string[], io: Io): Promise<number> {
   const flags = args.filter((a) => a.startsWith("--"));
   if (flags.length) throw unknownOption(flags[0], "init");
   if (args.length > 1) throw new UsageError(`init takes at most one folder (got ${args.length})`);
-  const { init, InitError, shellWord } = modules.init();
+  const { init, InitError, shellWord } = onDemand.init();
   const dir = args[0] ?? ".";
   try {
     const made = init(dir);

@@ -3,7 +3,7 @@
 // what `plan` prints, so a package near Lambda's limits shows before a deploy.
 import * as fs from "fs";
 import * as zlib from "zlib";
-import type * as Pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import type { RegisteredResource } from "./mock-engine";
 import { DIRECT_UPLOAD_LIMIT, UNZIPPED_LIMIT, folderSize, megabytes } from "../shared/workloads/package-size";
 
@@ -35,7 +35,7 @@ export function zipFileSizes(file: string): Sizes {
   return { zipped: data.length, unzipped };
 }
 
-async function archiveSizes(asset: typeof Pulumi.asset, v: unknown): Promise<Sizes | undefined> {
+async function archiveSizes(asset: typeof pulumi.asset, v: unknown): Promise<Sizes | undefined> {
   if (v instanceof asset.FileArchive) {
     const at = await v.path;
     if (fs.statSync(at).isFile()) return zipFileSizes(at);
@@ -60,7 +60,7 @@ async function archiveSizes(asset: typeof Pulumi.asset, v: unknown): Promise<Siz
 
 /** Every Lambda function's package sizes, in name order. */
 export async function lambdaPackages(resources: RegisteredResource[]): Promise<PackageLine[]> {
-  const asset = (require("@pulumi/pulumi") as typeof Pulumi).asset;
+  const asset = pulumi.asset;
   const out: PackageLine[] = [];
   for (const r of resources.filter((x) => x.type === "aws:lambda/function:Function")) {
     let sizes: Sizes | undefined;

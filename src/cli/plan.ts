@@ -1,17 +1,29 @@
 // `stackfile plan FILE`: runs the program `pulumi up` runs, under Pulumi's
 // mock engine, and prints every resource it would register.
+//
+// The steps of a plan, in order (`planUnredacted`): the secrets' config (given
+// or placeholders), the checks that need no program (secret keys, the files a
+// resource reads), the program under the mock engine, the checks of what it
+// registered (values from directives, the dynamic providers' `check`, the AWS
+// rule catalog), and the copy the caller reads. This module is loaded only by
+// `plan` and `diff` (cli/on-demand.ts), so it imports Pulumi and the
+// components as any module does.
 import * as path from "path";
-import type * as Pulumi from "@pulumi/pulumi";
-import { describeAssets } from "./assets-view";
-import { renderPackages } from "./package-sizes";
+import * as pulumi from "@pulumi/pulumi";
+import { describeAssets, type DigestCache } from "./assets-view";
+import { lambdaPackages, renderPackages } from "./package-sizes";
 import { secretIssues, secretOption, type StackfileResult } from "../config/stackfile";
+import type { StackModel } from "../config/validate";
+import { runProgramStepwise, type StackOutputs } from "../config/program";
+import { withPlaceholderBuildSecret } from "../components/nextjs-web/build-keys";
+import { DYNAMIC_PROVIDERS } from "../providers";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
 import { formatPath, under, type Problem } from "../shared/messages/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
 import { systemErrorMessage } from "../shared/process/system-error";
-import { pulumiSdk } from "../shared/process/lazy";
 import { heapGuard } from "./plan-memory";
+import { isSecretOutput, outputValue, runWithMocks, type MockRun, type RegisteredResource } from "./mock-engine";
 
 export interface PlanOptions {
   json: boolean;
@@ -64,6 +76,8 @@ export interface PlanResult {
   states: PlannedState[];
 }
 
+const PROJECT = "stackfile";
+
 /** A value for a secret that was not given: valid for every rule that reads secrets. */
 function placeholder(name: string, keys: string[]): string {
   const base = `Placeholder-${name.replace(/[^A-Za-z0-9]/g, "")}-0000000000000000`.slice(0, 64);
@@ -91,12 +105,30 @@ export async function plan(result: StackfileResult, opts: PlanOptions): Promise<
 }
 
 async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promise<PlanResult> {
-  const project = "stackfile";
   const region = opts.region ?? "us-east-1";
+  const baseDir = opts.baseDir ?? path.dirname(path.resolve(result.loaded.file));
+  const { config, placeholders } = secretConfig(result.model, opts.secrets);
+  refuseMissingSecretKeys(result, config);
+  refuseUnreadableFiles(result, baseDir);
+  const { run, resolved } = await runUnderMocks(result, { config, region, baseDir, heapLimit: opts.heapLimit });
+  /** Folder digests, read once per plan. */
+  const digests: DigestCache = new Map();
+  const problems = opts.checks === false ? [] : await checkRegistered(result, run, resolved, { region, quotas: opts.quotas, digests });
+  // Only the copy the caller reads is made (a plan of thousands of resources holds each one once).
+  const compare = opts.for === "compare";
+  const outputs = compare ? {} : await printedOutputs(run.result);
+  const { resources, states } = await registeredResources(run.resources, digests, compare);
+  const placeholderOptions = placeholders.map((n) => secretOption(result.model, n));
+  const packages = await lambdaPackages(run.resources);
+  return { resources, outputs, placeholders, placeholderOptions, problems, states, packages };
+}
+
+/** Step 1: each secret the file reads as config, the given value or a placeholder (sorted by name), and which are placeholders. */
+function secretConfig(model: StackModel, given: Record<string, string>): { config: Record<string, string>; placeholders: string[] } {
   const config: Record<string, string> = {};
   const placeholders: string[] = [];
   const byName = new Map<string, string[]>();
-  for (const r of result.model.resources) {
+  for (const r of model.resources) {
     for (const s of r.secrets) {
       const keys = byName.get(s.name) ?? [];
       if (s.key && !keys.includes(s.key)) keys.push(s.key);
@@ -104,92 +136,124 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
     }
   }
   for (const [name, keys] of [...byName].sort(([a], [b]) => a.localeCompare(b))) {
-    if (Object.hasOwn(opts.secrets, name)) config[`${project}:${name}`] = opts.secrets[name];
+    if (Object.hasOwn(given, name)) config[`${PROJECT}:${name}`] = given[name];
     else {
-      config[`${project}:${name}`] = placeholder(name, keys);
+      config[`${PROJECT}:${name}`] = placeholder(name, keys);
       placeholders.push(name);
     }
   }
-  // Given secrets that lack a key the file reads: each at a directive that reads it, with the option to pass.
-  const issues = secretIssues(result.model, (n) => config[`${project}:${n}`]).map((i): Problem => ({
+  return { config, placeholders };
+}
+
+/** Step 2: given secrets that lack a key the file reads, each at a directive that reads it, with the option to pass. */
+function refuseMissingSecretKeys(result: StackfileResult, config: Record<string, string>): void {
+  const issues = secretIssues(result.model, (n) => config[`${PROJECT}:${n}`]).map((i): Problem => ({
     path: i.path, message: i.message.replace(/; run: .*$/, `; pass ${secretOption(result.model, i.name)}`),
   }));
   if (issues.length) throw new PlanRunError(undefined, issues.map((i) => i.message).join("; "), issues);
-  // What reads the files a resource names (a function's bundle), for every resource at once.
-  const baseDir = opts.baseDir ?? path.dirname(path.resolve(result.loaded.file));
+}
+
+/** Step 3: what reads the files a resource names (a function's bundle), for every resource at once. */
+function refuseUnreadableFiles(result: StackfileResult, baseDir: string): void {
   const fileProblems = result.model.resources.flatMap((r) => under(["resources", r.name, "properties"], r.entry.fileChecks?.(r.prepared, baseDir, r.name) ?? []));
   if (fileProblems.length) throw new PlanRunError(undefined, fileProblems.map((p) => p.message).join("; "), fileProblems);
-  // Loaded only now: the mock engine must be set before components load.
-  const { runWithMocks, outputValue, isSecretOutput } = (require("./mock-engine") as typeof import("./mock-engine"));
-  const { runProgramStepwise } = (require("../config/program") as typeof import("../config/program"));
-  const pulumi = pulumiSdk();
-  // The SDK records a stack trace for every promise it makes (leak
-  // diagnostics); plan never shows them, and skipping them halves its time.
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  const resolved = new Map<string, Pulumi.Output<Record<string, unknown>>>();
-  // A plan never deploys: with no build secret given, builds use the public placeholder (reproducible everywhere).
-  const { withPlaceholderBuildSecret } = (require("../components/nextjs-web/build-keys") as typeof import("../components/nextjs-web/build-keys"));
-  const run = await withPlaceholderBuildSecret(() => runWithMocks(
-    async () => {
-      const current = { name: undefined as string | undefined };
-      try {
-        const hooks = {
-          current,
-          onResolved: (name: string, props: Pulumi.Output<Record<string, unknown>>) => resolved.set(name, props),
-          made: heapGuard(result.model.resources.length, opts.heapLimit),
-        };
-        return await runProgramStepwise(result.model, (n) => new pulumi.Config().getSecret(n), hooks, baseDir);
-      } catch (err) {
-        const placed = (err as { problems?: Problem[] }).problems;
-        throw new PlanRunError(current.name, systemErrorMessage(err) ?? (err as Error).message, Array.isArray(placed) ? placed : []);
-      }
-    },
-    { project, stack: "plan", config, secretKeys: Object.keys(config), region },
-  )).finally(() => {
-    Error.stackTraceLimit = stackTraceLimit;
-  });
+}
+
+interface ProgramRun {
+  run: MockRun<StackOutputs>;
+  /** The properties of each resource that holds directives, as they resolved. */
+  resolved: Map<string, pulumi.Output<Record<string, unknown>>>;
+}
+
+/**
+ * Step 4: the program `pulumi up` runs, under the mock engine, a resource at
+ * a time (plan-memory.ts stops it before the heap runs out). A plan never
+ * deploys: with no build secret given, Next.js builds use the public
+ * placeholder (reproducible everywhere; components/nextjs-web/build-keys.ts).
+ * An error a constructor throws is placed at the resource being made.
+ */
+async function runUnderMocks(
+  result: StackfileResult, how: { config: Record<string, string>; region: string; baseDir: string; heapLimit?: number },
+): Promise<ProgramRun> {
+  const resolved: ProgramRun["resolved"] = new Map();
+  const program = async () => {
+    const current = { name: undefined as string | undefined };
+    try {
+      const hooks = {
+        current,
+        onResolved: (name: string, props: pulumi.Output<Record<string, unknown>>) => resolved.set(name, props),
+        made: heapGuard(result.model.resources.length, how.heapLimit),
+      };
+      return await runProgramStepwise(result.model, (n) => new pulumi.Config().getSecret(n), hooks, how.baseDir);
+    } catch (err) {
+      const placed = (err as { problems?: Problem[] }).problems;
+      throw new PlanRunError(current.name, systemErrorMessage(err) ?? (err as Error).message, Array.isArray(placed) ? placed : []);
+    }
+  };
+  const run = await withPlaceholderBuildSecret(() => runWithMocks(program, {
+    project: PROJECT, stack: "plan", config: how.config, secretKeys: Object.keys(how.config), region: how.region, stackTraces: false,
+  }));
   if (run.errors.length) throw new PlanRunError(undefined, run.errors.map((e) => e.message).join("; "));
+  return { run, resolved };
+}
+
+/**
+ * Step 5: what AWS or a preview would refuse, in three families: values that
+ * arrived through directives (now known), the dynamic providers' `check`
+ * (what `pulumi preview` runs), and the AWS rule catalog over what AWS receives.
+ */
+async function checkRegistered(
+  result: StackfileResult, run: MockRun<StackOutputs>, resolved: ProgramRun["resolved"],
+  how: { region: string; quotas?: Record<string, number>; digests: DigestCache },
+): Promise<Problem[]> {
   const problems: Problem[] = [];
-  /** Folder digests, read once per plan. */
-  const digests = new Map<string, string>();
-  if (opts.checks !== false) {
-    for (const r of result.model.resources) {
-      const props = resolved.get(r.name);
-      if (props) problems.push(...resolvedValueProblems(r, result.model, await outputValue(props)));
-    }
-    const { DYNAMIC_PROVIDERS } = (require("../providers") as typeof import("../providers"));
-    // The preview guard repeats what the directive check already said of a value: say it once.
-    const said = new Set(problems.map((p) => formatPath(p.path)));
-    problems.push(...(await dynamicCheckProblems(run.resources, DYNAMIC_PROVIDERS))
-      .filter((d) => !(said.has(formatPath(d.path)) && problems.some((p) => formatPath(p.path) === formatPath(d.path) && p.message.startsWith(d.message)))));
-    // The catalog judges what AWS receives; wrong values of the file's own come first.
-    if (!problems.length) problems.push(...catalogProblems(await plannedResources(run.resources, region, digests), run.resources, result.model, { region, quotas: opts.quotas }));
+  for (const r of result.model.resources) {
+    const props = resolved.get(r.name);
+    if (props) problems.push(...resolvedValueProblems(r, result.model, await outputValue(props)));
   }
-  // Only the copy the caller reads is made (a plan of thousands of resources holds each one once).
-  const compare = opts.for === "compare";
+  problems.push(...notSaidAlready(problems, await dynamicCheckProblems(run.resources, DYNAMIC_PROVIDERS)));
+  // The catalog judges what AWS receives: wrong values of the file's own come first, alone.
+  if (!problems.length) problems.push(...catalogProblems(await plannedResources(run.resources, how.region, how.digests), run.resources, result.model, { region: how.region, quotas: how.quotas }));
+  return problems;
+}
+
+/**
+ * The preview guard's problems but those a directive's check already said of
+ * the same value: same path, and a message that begins with the guard's (the
+ * directive's adds which directive gave the value).
+ */
+function notSaidAlready(said: Problem[], guard: Problem[]): Problem[] {
+  const byPath = new Map<string, string[]>();
+  for (const p of said) byPath.set(formatPath(p.path), [...(byPath.get(formatPath(p.path)) ?? []), p.message]);
+  return guard.filter((d) => !(byPath.get(formatPath(d.path)) ?? []).some((m) => m.startsWith(d.message)));
+}
+
+/** Step 6 (`plan`): the stack outputs as printed, secrets masked. */
+async function printedOutputs(result: StackOutputs): Promise<PlanResult["outputs"]> {
   const outputs: PlanResult["outputs"] = {};
-  if (!compare) {
-    for (const [res, params] of Object.entries(run.result)) {
-      outputs[res] = {};
-      for (const [param, o] of Object.entries(params)) {
-        outputs[res][param] = (await isSecretOutput(o)) ? SECRET_TEXT : maskSecrets(await outputValue(o));
-      }
+  for (const [res, params] of Object.entries(result)) {
+    outputs[res] = {};
+    for (const [param, o] of Object.entries(params)) {
+      outputs[res][param] = (await isSecretOutput(o)) ? SECRET_TEXT : maskSecrets(await outputValue(o));
     }
   }
+  return outputs;
+}
+
+/** Step 7: every registered resource in name order (registration order follows async timing; what a plan prints must not), as `plan` prints it or as `diff` compares it. */
+async function registeredResources(
+  registered: RegisteredResource[], digests: DigestCache, compare: boolean,
+): Promise<Pick<PlanResult, "resources" | "states">> {
   const resources: PlanResult["resources"] = [];
   const states: PlannedState[] = [];
-  // Registration order follows async timing; what a plan prints must not.
-  const ordered = [...run.resources].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+  const ordered = [...registered].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
   for (const r of ordered) {
     const inputs = (await describeAssets(r.inputs, digests)) as Record<string, unknown>;
     const dependsOn = [...new Set(r.dependsOn)].sort();
     if (compare) states.push({ type: r.type, name: r.name, parent: r.parent, custom: r.custom, dependsOn, protect: r.protect, retainOnDelete: r.retainOnDelete, inputs, state: r.state, id: r.id });
     else resources.push({ type: r.type, name: r.name, parent: r.parent, dependsOn, inputs: maskSecrets(inputs) });
   }
-  const placeholderOptions = placeholders.map((n) => secretOption(result.model, n));
-  const packages = await (require("./package-sizes") as typeof import("./package-sizes")).lambdaPackages(run.resources);
-  return { resources, outputs, placeholders, placeholderOptions, problems, states, packages };
+  return { resources, states };
 }
 
 /** The resource tree as text: type, name and inputs of every resource. */

@@ -4,7 +4,8 @@
 // (`STACKFILE_SECRET_<NAME>`). `--secret NAME=VALUE` wins over the file, the
 // file over the environment. Numbers are read as written, never rounded.
 import * as fs from "fs";
-import { isMap, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import type { Node } from "yaml";
+import { yamlParser } from "../shared/process/lazy";
 import { UnreadableFileError } from "../config/stackfile";
 import { exactNumber, inexactNumberMessage } from "../shared/schema/json-numbers";
 import { setOwn } from "../shared/messages/own";
@@ -39,6 +40,7 @@ export function gatherSecrets(names: readonly string[], file: string | undefined
 
 /** A YAML node as JSON text, numbers as written (refused when a double would round them). */
 function jsonText(node: unknown, name: string, file: string): string {
+  const { isMap, isScalar, isSeq } = yamlParser();
   if (isMap(node)) {
     return `{${node.items.map((p) => `${JSON.stringify(String((p.key as { value?: unknown } | null)?.value ?? p.key))}:${jsonText(p.value, name, file)}`).join(",")}}`;
   }
@@ -68,6 +70,8 @@ export function readSecretsFile(file: string): Record<string, string> {
     const code = (err as NodeJS.ErrnoException).code;
     throw new SecretsFileError(`cannot read the secrets file ${shown}: ${code === "ENOENT" ? "no such file" : code ?? "unreadable"}`);
   }
+  // The positioned parser (loaded only for a secrets file): its nodes keep numbers as written.
+  const { isMap, isScalar, parseDocument } = yamlParser();
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   // Never the parser's message: it quotes the line, which holds a secret.
   if (doc.errors.length) throw new SecretsFileError(`the secrets file ${shown} is not valid YAML or JSON (line ${doc.errors[0].linePos?.[0].line ?? "?"}); it holds {name: value} pairs`);

@@ -11,11 +11,8 @@ import type { Problem } from "../shared/messages/problem";
 import { userText } from "../shared/messages/user-text";
 import { positionIndex, type PositionIndex } from "./positions";
 import { explainSyntaxProblems } from "./yaml-messages";
-
-export interface Position {
-  line: number;
-  col: number;
-}
+import type { Position, PositionedProblem } from "./position";
+export type { Position, PositionedProblem } from "./position";
 
 export interface LoadedFile {
   file: string;
@@ -25,13 +22,6 @@ export interface LoadedFile {
   syntaxProblems: PositionedProblem[];
   /** Line:col of the value at `path` (of its key with `key`), or of its deepest existing parent. */
   positionOf(path: readonly (string | number)[], key?: boolean): Position;
-}
-
-export interface PositionedProblem extends Position {
-  file: string;
-  message: string;
-  /** Printed as a warning; the file stays valid. */
-  warning?: boolean;
 }
 
 interface Positioned {

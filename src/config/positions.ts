@@ -6,7 +6,7 @@
 // every node of the example and fixture files); whatever this index cannot
 // place for sure (explicit `?` keys, a count that does not match what was
 // read), it declines, and the caller asks the positioned parser.
-import type { Position } from "./load";
+import type { Position } from "./position";
 
 /** One node as js-yaml composed it. */
 interface Frame {

@@ -5,7 +5,7 @@
 import { editDistance } from "../shared/messages/suggest";
 import { userText } from "../shared/messages/user-text";
 import type { Problem } from "../shared/messages/problem";
-import type { ResourceModel } from "./validate";
+import type { ResourceModel } from "./model";
 
 /** Shorter names differ on purpose more often than by a typo (`pw1`, `pw2`). */
 const MIN_LENGTH = 6;

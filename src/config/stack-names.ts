@@ -7,7 +7,7 @@ import { closest } from "../shared/messages/suggest";
 import { formatPath, under, type Problem } from "../shared/messages/problem";
 import { effectiveAuthorizer, routeAuthorizationProblems } from "../components/http-api-gateway/authorizer-rules";
 import { userText } from "../shared/messages/user-text";
-import type { ResourceModel } from "./validate";
+import type { ResourceModel } from "./model";
 
 type Path = (string | number)[];
 

@@ -16,48 +16,12 @@ import { isSecretArgument, isSecretField } from "../shared/schema/secret-fields"
 import { analyzeOptions } from "./options";
 import { similarSecretWarnings } from "./secret-warnings";
 import { keyIndentedAsResource, keyIndentedAsResourceProblem, withKeyBelow } from "./misplaced-keys";
-import type { DataOptions } from "../shared/component/component-options";
 
 type Path = (string | number)[];
 
-export interface Reference {
-  /** Path of the string holding the directive, from the resource's `properties` (or `overrides`, with `in`). */
-  path: Path;
-  resource: string;
-  param: string;
-  /** Set when the directive is in the resource's `overrides`. */
-  in?: "overrides";
-  /** Set when the string is a secret field's: messages never quote what it holds. */
-  secretField?: boolean;
-}
-
-export interface SecretUse {
-  path: Path;
-  name: string;
-  key?: string;
-  /** Set when the directive is in the resource's `overrides`. */
-  in?: "overrides";
-}
-
-export interface ResourceModel {
-  name: string;
-  type: string;
-  entry: ResourceTypeEntry;
-  /** As written (directives still as strings). */
-  properties: Record<string, unknown>;
-  /** With every directive replaced by an unknown value: what rules see. */
-  prepared: Record<string, unknown>;
-  overrides: Record<string, Record<string, unknown>>;
-  /** `options`: protect and retainOnDelete for the children that hold data. */
-  options: DataOptions;
-  refs: Reference[];
-  secrets: SecretUse[];
-}
-
-export interface StackModel {
-  /** In dependency order: every resource after those it references. */
-  resources: ResourceModel[];
-}
+// The model's types live in model.ts (the modules validate calls read them without importing validate).
+import type { Reference, ResourceModel, SecretUse, StackModel } from "./model";
+export type { Reference, SecretUse, ResourceModel, StackModel } from "./model";
 
 export interface Analysis {
   model: StackModel;

@@ -5,7 +5,7 @@
 //   (`{ path: /items/{id}, method: GET }`): "put the value in quotes";
 // - a key indented unlike its siblings: "indentation", and the column the
 //   keys of its map start at (the parser names the line before or after).
-import type { PositionedProblem } from "./load";
+import type { PositionedProblem } from "./position";
 
 /** The parser's messages that an indentation mistake causes (yaml 2.x). */
 const INDENTATION = /All mapping items must start at the same column|Nested mappings are not allowed in compact mappings|Implicit keys need to be on a single line|bad indentation|Implicit map keys need to be followed by map values|Sequence items must not have preceding content|unexpected end of the stream|Unexpected scalar at node end/i;

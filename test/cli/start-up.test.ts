@@ -5,7 +5,7 @@
 import * as assert from "assert";
 import * as path from "path";
 import { spawnSync } from "child_process";
-import { tmpFile } from "./cli-helpers";
+import { cacheStack, tmpFile } from "./cli-helpers";
 import { generateStack } from "../../scripts/bench-stack";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -50,5 +50,13 @@ describe("what a command loads", function () {
     assert.strictEqual(r.code, 1);
     assert.ok(heavy(r.modules).parser.length > 10, "yaml not loaded");
     assert.deepStrictEqual(heavy(r.modules).pulumi, []);
+  });
+
+  it("plan of a redis cluster loads @pulumi/aws per service (not its whole index) and no positioned YAML parser", () => {
+    const r = modulesLoadedBy("plan", tmpFile(cacheStack()), "--json");
+    assert.strictEqual(r.code, 0);
+    const aws = r.modules.filter((m) => m.includes("node_modules/@pulumi/aws/"));
+    assert.ok(aws.length > 0 && aws.length < 60, `${aws.length} modules of @pulumi/aws`);
+    assert.deepStrictEqual(heavy(r.modules).parser, []);
   });
 });

@@ -6,7 +6,7 @@
 import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import type { OpenNextOutput } from "./build";
+import type { OpenNextOutput } from "./open-next-output";
 
 export const STAMP = ".stackfile-build.json";
 

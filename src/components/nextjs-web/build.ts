@@ -16,22 +16,10 @@ import { keepingLastGood, recoverAside } from "./last-good";
 import { normalizeBuildPaths } from "./normalize-output";
 import { ensureSharpForArm64 } from "./sharp";
 import { BUILD_SECRET_CONFIG, BUILD_SECRET_ENV, buildKeys, pinPreviewKeys, type BuildKeys } from "./build-keys";
+import type { OpenNextOutput } from "./open-next-output";
 
-/** `.open-next/open-next.output.json`, the parts read here. */
-export interface OpenNextOutput {
-  origins: {
-    s3: { type: "s3"; originPath: string; copy: { from: string; to: string; cached: boolean; versionedSubDir?: string }[] };
-    default: { type: "function"; handler: string; bundle: string; streaming?: boolean; wrapper?: string; converter?: string };
-    imageOptimizer?: { type: "function"; handler: string; bundle: string };
-    [name: string]: unknown;
-  };
-  behaviors: { pattern: string; origin: string }[];
-  additionalProps?: {
-    warmer?: { handler: string; bundle: string };
-    initializationFunction?: { handler: string; bundle: string };
-    revalidationFunction?: { handler: string; bundle: string };
-  };
-}
+/** `.open-next/open-next.output.json`, the parts read here (open-next-output.ts). */
+export type { OpenNextOutput } from "./open-next-output";
 
 export interface BuildResult {
   appDir: string;

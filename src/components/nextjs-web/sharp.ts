@@ -4,7 +4,7 @@ import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import type { OpenNextOutput } from "./build";
+import type { OpenNextOutput } from "./open-next-output";
 import { BuildError } from "./build-error";
 
 /**

@@ -17,7 +17,7 @@ function once<T>(load: () => T): () => T {
 /**
  * The positioned YAML parser: read by files with aliases or merge keys and by
  * files js-yaml refuses (for the error's place), and asked where positions.ts
- * cannot place a node. A valid plain file never loads it.
+ * cannot place a node; and a `--secrets-file` (cli/secret-sources.ts). A valid plain file never loads it.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const yamlParser = once(() => require("yaml") as typeof Yaml);
