@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { cli, tmpFile, cacheStack } from "./cli-helpers";
 import { runWithMocks } from "../../src/cli/mock-engine";
+import { exampleBuild } from "../nextjs-fixture";
 
 const EXAMPLE = "examples/yaml-stack/stack.yaml";
 
@@ -42,6 +43,12 @@ describe("stackfile validate", () => {
 });
 
 describe("stackfile plan", () => {
+  // The example app's build is made once here (minutes on a cold, busy machine), so each plan below reads it.
+  before(function () {
+    this.timeout(900_000);
+    exampleBuild();
+  });
+
   it("prints the whole resource tree with secrets masked", async () => {
     const r = await cli("plan", EXAMPLE);
     assert.strictEqual(r.code, 0, r.err);
