@@ -5,7 +5,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { setOwn } from "../shared/messages/own";
 import { closest } from "../shared/messages/suggest";
-import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, sortProblems, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+import { analyzeStackfile, formatProblem, formatProblems, formatWarnings, missingPathWarnings, readStackfile, RefusedFileError, sortProblems, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { positionProblems } from "../config/load";
 import { COMMAND_HELP, USAGE } from "./help";
 import { UsageError, unknownOption } from "./usage-error";
@@ -58,7 +58,7 @@ function load(file: string, io: Io, warn = true): StackfileResult | number {
     return 1;
   }
   // Warnings once the file is valid: they are the next thing to look at.
-  if (warn) for (const w of result.warnings) io.err(formatProblem(w));
+  if (warn) for (const line of formatWarnings(result.warnings, file)) io.err(line);
   return result;
 }
 
