@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     format: "cjs",
     target: "node20",
     plugins: [outside],
+    // Less text for V8 to read at each start (a third of the bundle's load time); no message shows a function's name.
+    minify: true,
     metafile: true,
     logLevel: "warning",
   });
