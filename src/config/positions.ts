@@ -20,6 +20,7 @@ interface Frame {
   target?: Frame;
   result: unknown;
   end: number;
+  /** Shared and empty (NO_CHILDREN) until a first child closes: most nodes are scalars. */
   children: Frame[];
   /** A mapping's pairs by key and the maps merged into it (`<<`), made on first lookup. */
   pairs?: Pairs | null;
@@ -51,6 +52,8 @@ export interface PositionIndex {
   /** Line:col as `locate` of the positioned parser gives it, or undefined when this index cannot say. */
   positionOf(path: readonly (string | number)[], key: boolean): Position | undefined;
 }
+
+const NO_CHILDREN: readonly Frame[] = Object.freeze([]);
 
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 /** Ends an alias's name: space or a flow indicator, as js-yaml reads it. */
@@ -164,7 +167,7 @@ export function positionIndex(text: string): PositionIndex {
   return {
     listener(event, state) {
       if (event === "open") {
-        stack.push({ open: state.position, kind: null, result: undefined, end: state.position, children: [] });
+        stack.push({ open: state.position, kind: null, result: undefined, end: state.position, children: NO_CHILDREN as Frame[] });
         return;
       }
       const f = stack.pop()!;
@@ -182,7 +185,9 @@ export function positionIndex(text: string): PositionIndex {
         }
       }
       if (state.anchor) anchors.set(state.anchor, f);
-      stack[stack.length - 1].children.push(f);
+      const parent = stack[stack.length - 1];
+      if (parent.children === NO_CHILDREN) parent.children = [f];
+      else parent.children.push(f);
     },
     positionOf(path, key) {
       const top = stack[0].children;
