@@ -4,7 +4,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { closest } from "../shared/messages/suggest";
-import { analyzeStackfile, formatProblem, formatProblems, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+import { analyzeStackfile, formatProblem, formatProblems, formatWarnings, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
 import { UsageError, unknownOption } from "./usage-error";
 import { systemErrorMessage } from "../shared/process/system-error";
@@ -37,7 +37,7 @@ function load(file: string, io: Io, warn = true): StackfileResult | number {
     return 1;
   }
   // Warnings once the file is valid: they are the next thing to look at.
-  if (warn) for (const w of result.warnings) io.err(formatProblem(w));
+  if (warn) for (const line of formatWarnings(result.warnings, file)) io.err(line);
   return result;
 }
 

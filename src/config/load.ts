@@ -54,7 +54,7 @@ function parsePositioned(text: string): Positioned {
 const ALIAS = /(^|[\s,[{:-])\*[^\s,\]}]|<</m;
 
 /** The core schema with YAML 1.1 merge keys (`<<: *defaults`), as the positioned parser reads them. */
-const MERGE_SCHEMA = CORE_SCHEMA.extend({ implicit: [(jsYaml as unknown as { types: { merge: Type } }).types.merge] });
+export const MERGE_SCHEMA = CORE_SCHEMA.extend({ implicit: [(jsYaml as unknown as { types: { merge: Type } }).types.merge] });
 
 /**
  * Nodes of `value` once every shared object (an alias) is counted where it is
@@ -98,6 +98,8 @@ export function loadText(file: string, text: string): LoadedFile {
     } catch (err) {
       if (!(err instanceof YAMLException)) throw err;
       fastError = err;
+      // Its nodes are of no use now: free them before the positioned parser reads the file.
+      fastPositions = undefined;
     }
   }
   const aliasCount = countAliases(text);
@@ -107,10 +109,12 @@ export function loadText(file: string, text: string): LoadedFile {
     return { file, value: null, syntaxProblems, positionOf: () => ({ line: 1, col: 1 }) };
   }
   let aliased = ALIAS.test(text);
+  let aliasError: YAMLException | undefined;
   if (aliased) {
     // js-yaml resolves an alias in constant time (a shared object); the positioned parser is kept for files with problems.
     try {
-      const shared = fastLoad(text, { schema: MERGE_SCHEMA, filename: file }) ?? null;
+      fastPositions = positionIndex(text);
+      const shared = fastLoad(text, { schema: MERGE_SCHEMA, filename: file, listener: fastPositions.listener as LoadOptions["listener"] }) ?? null;
       const size = expandedSize(shared);
       if (size > MAX_EXPANDED_NODES) {
         const why = size === Infinity ? "an alias (*name) is used inside its own anchor, so its value never ends" : `its aliases (*name) expand to more than ${MAX_EXPANDED_NODES} values; a stack file may expand to at most that: repeat fewer aliases of large values`;
@@ -121,8 +125,18 @@ export function loadText(file: string, text: string): LoadedFile {
       aliased = false;
     } catch (err) {
       if (!(err instanceof YAMLException)) throw err;
+      fastPositions = undefined;
+      aliasError = err;
       // Duplicate keys, a merge of a non-map, a syntax error: the positioned parser says where.
     }
+  }
+  const refused = fastError ?? aliasError;
+  if (refused && text.length > MAX_POSITIONED_PARSE_CHARS) {
+    // Too large for the positioned parser's bounds (it holds the whole file's tree: about 100 bytes a character):
+    // js-yaml's own reason, at its mark.
+    const mark = refused.mark;
+    syntaxProblems.push({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: `invalid YAML: ${refused.reason}` });
+    return { file, value: null, syntaxProblems: explainSyntaxProblems(file, text, syntaxProblems), positionOf: () => ({ line: 1, col: 1 }) };
   }
   if (fastError || aliased) {
     const { doc, pos } = positionedDoc();
@@ -166,6 +180,14 @@ export function loadText(file: string, text: string): LoadedFile {
     },
   };
 }
+
+/**
+ * The positioned parser (`yaml`) reads a file js-yaml refused only up to this
+ * size: it costs about 1 µs of CPU and 100 bytes of memory a character, so a
+ * 2 MiB file would take 2 s and 250 MB. Larger files get js-yaml's reason at
+ * its mark, as precise a place, in js-yaml's words.
+ */
+export const MAX_POSITIONED_PARSE_CHARS = 512 * 1024;
 
 /** At most this many aliases: the YAML library looks each one up among all earlier anchors and aliases. */
 export const MAX_ALIASES = 1_000;

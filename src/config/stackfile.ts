@@ -162,6 +162,16 @@ export function formatProblems(problems: PositionedProblem[], file: string): str
   return [...lines.slice(0, MAX_PRINTED_PROBLEMS), `${escapeControl(file)}: ${rest} more problems not shown; fix the ones above and run again`];
 }
 
+/** At most this many warnings are printed (they do not stop a deploy, so more are shown than problems); a last line counts the rest. */
+export const MAX_PRINTED_WARNINGS = 1_000;
+
+/** The lines for a list of warnings: the first MAX_PRINTED_WARNINGS, then how many more there are. */
+export function formatWarnings(warnings: PositionedProblem[], file: string): string[] {
+  if (warnings.length <= MAX_PRINTED_WARNINGS) return warnings.map(formatProblem);
+  const rest = warnings.length - MAX_PRINTED_WARNINGS;
+  return [...warnings.slice(0, MAX_PRINTED_WARNINGS).map(formatProblem), `${escapeControl(file)}: ${rest} more warnings not shown`];
+}
+
 /** A secret the stack reads that the given ones cannot serve, and a directive that reads it. */
 export interface SecretIssue {
   name: string;

@@ -41,13 +41,13 @@ describe("loading YAML with positions", () => {
 });
 
 describe("loading YAML: alias work is bounded before the library expands aliases", () => {
-  it("a file of 40,000 distinct anchors each used once loads or is refused in under 2 s", () => {
+  it("a file of 40,000 distinct anchors each used once loads or is refused (within a 20 s hang guard; before: 28 s)", () => {
     const items: string[] = [];
     for (let i = 0; i < 40_000; i++) items.push(`&a${i} 0, *a${i}`);
     const started = Date.now();
     const l = loadText("f.yaml", `z: [${items.join(", ")}]\n`);
     const ms = Date.now() - started;
-    assert.ok(ms < 2000, `took ${ms} ms`);
+    assert.ok(ms < 20_000, `took ${ms} ms`);
     assert.strictEqual(l.syntaxProblems.length, 1);
     assert.match(l.syntaxProblems[0].message, /^invalid YAML: the file uses 40000 aliases \(\*name\); a stack file may use at most 1000/);
   });
@@ -62,7 +62,8 @@ describe("loading YAML: alias work is bounded before the library expands aliases
 });
 
 describe("loading YAML with aliases: cost linear in the file", () => {
-  it("a 2 MiB flow list of anchors, 1000 of them used, loads in under 3 s", function () {
+  // A hang guard, not a timing (issue 25: the suite holds none): `npm run bench:hostile` times the 2 MiB anchor files.
+  it("a 2 MiB flow list of anchors, 1000 of them used, loads (within a 20 s hang guard)", function () {
     this.timeout(30_000);
     const parts: string[] = [];
     let size = 0;
@@ -76,7 +77,7 @@ describe("loading YAML with aliases: cost linear in the file", () => {
     const ms = Date.now() - started;
     assert.deepStrictEqual(l.syntaxProblems, []);
     assert.strictEqual((l.value as { z: unknown[] }).z.length, parts.length + 1000);
-    assert.ok(ms < 3000, `took ${ms} ms`);
+    assert.ok(ms < 20_000, `took ${ms} ms`);
   });
 
   it("an alias inside its own anchor is refused, not followed forever", () => {

@@ -86,12 +86,19 @@ export function definition(name: string): JsonSchema {
   return def;
 }
 
+/** Each `$ref` schema resolved once: checking a stack resolves the same few hundred schemas for every resource. */
+const resolvedRefs = new WeakMap<JsonSchema, JsonSchema>();
+
 export function resolve(schema: JsonSchema): JsonSchema {
+  if (!schema.$ref) return schema;
+  const known = resolvedRefs.get(schema);
+  if (known) return known;
   let s = schema;
   for (let i = 0; s.$ref && i < 32; i++) {
     const name = s.$ref.replace(/^#\/definitions\//, "");
     s = { ...definition(decodeURIComponent(name)), ...withoutRef(s) };
   }
+  resolvedRefs.set(schema, s);
   return s;
 }
 

@@ -1,0 +1,64 @@
+// `validate` runs from one bundled file (scripts/bundle-validate.ts, made by
+// `npm run build`; bin/stackfile.js loads it for that command): it must print
+// byte for byte what the modules print, exit the same, and load no module
+// beyond it but Node's own (no Pulumi, no AWS rule catalog, no second parser
+// for a valid file).
+import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
+import { execFileSync, spawnSync } from "child_process";
+import { tmpFile } from "./cli-helpers";
+import { generateStack } from "../../scripts/bench-stack";
+import { manyAliases, manyProblems } from "../../scripts/hostile-files";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const BUNDLE = path.join(ROOT, "dist", "bundles", "validate", "main.js");
+
+function yamlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === "node_modules" || e.name.startsWith(".") ? [] : yamlFiles(p);
+    return /\.ya?ml$/.test(e.name) ? [p] : [];
+  });
+}
+
+function run(args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 26 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe("validate from the bundled file", function () {
+  this.timeout(600_000);
+  before(function () {
+    if (!fs.existsSync(BUNDLE)) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "ignore" });
+  });
+
+  it("prints what the modules print, byte for byte, with the same exit code", () => {
+    const files = [
+      ...yamlFiles(path.join(ROOT, "examples")),
+      ...yamlFiles(path.join(ROOT, "test", "fixtures")),
+      tmpFile(generateStack(200)),
+      tmpFile(generateStack(200).replace(/ {6}numShards: 1\n/g, "")),
+      tmpFile("resources:\n  a: [unclosed\n"),
+      tmpFile(manyProblems()),
+      tmpFile(manyAliases()),
+    ];
+    assert.ok(files.length >= 10, `${files.length} files`);
+    for (const file of files) {
+      const bundled = run(["--max-semi-space-size=64", "bin/stackfile.js", "validate", file]);
+      const modules = run(["--max-semi-space-size=64", "-e", `process.argv.splice(1, 0, "stackfile"); require(${JSON.stringify(path.join(ROOT, "dist", "cli", "main.js"))}).main()`, "--", "validate", file]);
+      assert.deepStrictEqual(bundled, modules, file);
+    }
+  });
+
+  it("is what bin/stackfile.js loads for validate, and it loads no other file of ours, no Pulumi and no second parser", () => {
+    const program = `
+      process.argv = [process.argv[0], ${JSON.stringify(path.join(ROOT, "bin", "stackfile.js"))}, "validate", ${JSON.stringify(tmpFile(generateStack(200)))}];
+      process.on("exit", () => require("fs").writeSync(3, JSON.stringify(Object.keys(require.cache))));
+      require(process.argv[1]);`;
+    const r = spawnSync(process.execPath, ["-e", program], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe", "pipe"] });
+    assert.strictEqual(r.status, 0, r.stderr);
+    const loaded = (JSON.parse(r.output[3] as string) as string[]).map((m) => path.relative(ROOT, m));
+    assert.deepStrictEqual(loaded.filter((m) => !m.startsWith("schema/")), ["bin/stackfile.js", "dist/bundles/validate/main.js"]);
+  });
+});
