@@ -2,7 +2,7 @@
 // Each component's module is required the first time a resource of its type
 // is made, not when this table loads: a stack of redis clusters alone does not
 // pay for loading the Next.js build machinery or the function packager (about
-// 0.2 s of `plan`'s start-up, docs/performance.md). `require`, not `import()`,
+// 38 modules of `plan`'s start-up, docs/performance.md). `require`, not `import()`,
 // for the reason cli/on-demand.ts gives (tsx's require hook). Nothing in a
 // component's module runs on load but its definitions, so when it loads does
 // not change what is registered.
