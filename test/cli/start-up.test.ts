@@ -59,4 +59,17 @@ describe("what a command loads", function () {
     assert.ok(aws.length > 0 && aws.length < 60, `${aws.length} modules of @pulumi/aws`);
     assert.deepStrictEqual(heavy(r.modules).parser, []);
   });
+
+  it("plan of a stack of redis clusters alone loads of the other components only their definitions (what validate reads)", () => {
+    const file = tmpFile(cacheStack());
+    const plan = modulesLoadedBy("plan", file, "--json");
+    assert.strictEqual(plan.code, 0);
+    const validated = new Set(modulesLoadedBy("validate", file).modules);
+    const others = (modules: string[]) => modules.filter((m) => /^src\/components\/(function|http-api-gateway|nextjs-web)\//.test(m));
+    assert.ok(others([...validated]).length > 0, "validate reads no definition: the comparison proves nothing");
+    assert.ok(plan.modules.includes(path.join("src", "components", "redis-cluster", "index.ts")), "the redis cluster was not loaded");
+    // plan itself reads the Next.js build keys (the placeholder build secret), nothing more of that component.
+    const beyond = others(plan.modules).filter((m) => !validated.has(m) && !/^src\/components\/nextjs-web\/build-(keys|error)\.ts$/.test(m));
+    assert.deepStrictEqual(beyond, []);
+  });
 });
