@@ -30,6 +30,7 @@ import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { environmentMap, mergeEnvironments, resolvedEnvironment, type EnvironmentMap } from "../../shared/workloads/environment";
 import type { DeepInput } from "../../shared/component/inputs";
 import { measureServerPackage } from "./server-package";
+import { claimAppDirectory } from "./app-directory-claim";
 
 export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo">, DefaultVpcEndpointsArg {
   /**
@@ -276,26 +277,6 @@ function servedContentKey(build: BuildResult, assetsDigest: string, environment:
       env: Object.keys(env).sort().map((k) => [k, env[k]]),
     }))
     .digest("hex"));
-}
-
-const appDirectoriesByRun = new WeakMap<object, Map<string, { owner: string; key: string }>>();
-
-/**
- * Two sites of one program may share an app directory only with the same
- * build settings (they then share one build); with others, the second build
- * would replace the files the first one's deploy names.
- */
-function claimAppDirectory(owner: string, appDir: string, settings: object): void {
-  const run = (pulumi.runtime.getMonitor() ?? appDirectoriesByRun) as object;
-  let claims = appDirectoriesByRun.get(run);
-  if (!claims) appDirectoriesByRun.set(run, (claims = new Map()));
-  const dir = path.resolve(appDir);
-  const key = JSON.stringify(settings);
-  const claim = claims.get(dir);
-  if (claim && claim.key !== key) {
-    throw new pulumi.RunError(`NextjsWeb '${owner}': appDirectory ${appDir} is built by '${claim.owner}' with other build settings (buildCommand, streamingEnabled, useEdgeFunction); one app directory gives one build: make the settings equal, or give each site its own copy of the app`);
-  }
-  if (!claim) claims.set(dir, { owner, key });
 }
 
 function envMap(env: unknown): EnvironmentMap | pulumi.Output<Record<string, string>> {

@@ -105,10 +105,10 @@ describe("Function", () => {
     }), /connectTo: other is reached over the internet, which a server in the default VPC cannot reach/);
   });
 
-  it("routes its events on the gateways given: integration and route per event, one permission for the API, CORS methods from them", async () => {
+  it("routes its events on the gateways given: integration and route per event, one permission for the API, CORS methods named for them", async () => {
     let fn: Function | undefined;
     const r = await run(() => {
-      const api = new HttpApiGateway("api", { cors: { enabled: true }, payloadFormat: "2.0" });
+      const api = new HttpApiGateway("api", { cors: { enabled: true }, payloadFormat: "2.0", routeMethods: ["GET", "POST"] });
       fn = new Function("items", {
         entryfilePath: EXAMPLE_FUNCTION,
         httpApiGateways: { api },
