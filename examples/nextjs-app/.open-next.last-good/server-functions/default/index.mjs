@@ -1,0 +1,1 @@
+export { handler } from "./examples/nextjs-app/index.mjs";
