@@ -50,8 +50,10 @@ export function runProgram(
  * memory of a few at a time, not of all at once. It pauses only where no
  * later resource refers back to one made before (a function adding its route
  * to a gateway, connectTo, $ResourceParam): resources that refer to each
- * other are still made in one synchronous step, as under `pulumi up` (a
- * gateway reads its routes once that step is over).
+ * other are still made in one synchronous step, as under `pulumi up`. Nothing
+ * waits for a step to end: a gateway's default CORS methods come from the
+ * routes the program gives it when it is made (laterRouteMethods), and the
+ * default VPC's endpoints from the one DefaultVpcEndpoints it passes along.
  */
 export async function runProgramStepwise(
   model: StackModel, readSecret: SecretReader, hooks: ProgramHooks = {}, baseDir: string = process.cwd(),
@@ -87,7 +89,7 @@ function* programSteps(
   const current = hooks.current ?? {};
   const instances = new Map<string, pulumi.ComponentResource>();
   const outputs: StackOutputs = {};
-  // Made once, when the first resource that joins the default VPC is made; given to each of them.
+  // Made once, when the first resource in the default VPC needs a gateway endpoint; given to each of them.
   let endpoints: DefaultVpcEndpoints | undefined;
   const endpointOverrides = sharedEndpointOverrides(model);
   // Every route of each gateway is known here: its default CORS methods count them when it is made.
@@ -132,8 +134,9 @@ function* programSteps(
     let overrides: Record<string, unknown> = r.overrides;
     if (joinsDefaultVpc(r)) {
       if (endpointOverrides.problem) throw new pulumi.RunError(endpointOverrides.problem);
-      endpoints ??= new DefaultVpcEndpoints("default-vpc", { transform: resolve(endpointOverrides.overrides) as DefaultVpcEndpointsTransform });
-      args.defaultVpcEndpoints = endpoints;
+      // Made when the first workload needs an endpoint: a stack whose workloads need none has none.
+      args.defaultVpcEndpoints = () =>
+        (endpoints ??= new DefaultVpcEndpoints("default-vpc", { transform: resolve(endpointOverrides.overrides) as DefaultVpcEndpointsTransform }));
       overrides = withoutEndpointOverrides(overrides);
     }
     // Overrides are map transforms, their directives resolved like the properties' own.

@@ -12,6 +12,9 @@ import type { SiteScope, PolicyStatement } from "./lambda-function";
 import type { Problem } from "../messages/problem";
 
 /** What a workload that may join the default VPC takes beside its properties. */
+/** The stack's endpoints, or what makes them on first use. */
+export type SharedEndpoints = DefaultVpcEndpoints | (() => DefaultVpcEndpoints);
+
 export interface DefaultVpcEndpointsArg {
   /**
    * The stack's S3 and DynamoDB gateway endpoints, shared by its workloads in
@@ -19,9 +22,11 @@ export interface DefaultVpcEndpointsArg {
    * YAML program does). Without it a workload that needs endpoints makes its
    * own, as its children: enough for one workload per region, but a second one
    * would ask for a second route per service in the same route tables, which
-   * AWS refuses (docs/connect-to.md).
+   * AWS refuses (docs/connect-to.md). Or a function that gives it, called
+   * only when the workload needs an endpoint (the YAML program's: a stack
+   * whose workloads need none has no DefaultVpcEndpoints).
    */
-  defaultVpcEndpoints?: DefaultVpcEndpoints;
+  defaultVpcEndpoints?: SharedEndpoints;
 }
 
 /** A target with the name its variables are called by. */
@@ -80,7 +85,7 @@ export function connectionStatements(connections: ResolvedConnection[]): PolicyS
 export function connectNetwork(
   scope: SiteScope, connections: ResolvedConnection[], serverSecurityGroupId: pulumi.Input<string> | undefined,
   vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: GatewayEndpointKind[] = [], workload = `the server function of ${scope.name}`,
-  endpoints?: DefaultVpcEndpoints,
+  endpoints?: SharedEndpoints,
 ): void {
   const { parent, name, transforms } = scope;
   for (const c of connections) {
@@ -99,7 +104,7 @@ export function connectNetwork(
   const kinds = [...new Set([...ownEndpoints, ...connections.map((c) => c.gatewayEndpoint).filter((k): k is GatewayEndpointKind => !!k)])].sort();
   if (!kinds.length) return;
   if (endpoints) {
-    sharedEndpoints(scope, endpoints, kinds);
+    sharedEndpoints(scope, typeof endpoints === "function" ? endpoints() : endpoints, kinds);
     return;
   }
   const provider = parent.getProvider(VPC_ENDPOINT);
@@ -178,7 +183,7 @@ export function joinDefaultVpc(
   opts: {
     securityGroupId: string; description: string; tagName: string; workload: string; ownEndpoints?: GatewayEndpointKind[];
     /** The stack's shared gateway endpoints; without them the workload makes its own. */
-    endpoints?: DefaultVpcEndpoints;
+    endpoints?: SharedEndpoints;
   },
 ): VpcPlacement {
   const { parent, name, transforms } = scope;

@@ -1,1 +1,0 @@
-export { handler } from "./examples/nextjs-app/index.mjs";
