@@ -60,7 +60,7 @@ describe("YAML program: resources shared by the stack", function () {
     properties:
       entryfilePath: ./f.ts
       events:
-        - {type: http-api-gateway, properties: {httpApiGatewayName: api, path: /x, method: get}}
+        - {type: http-api-gateway, properties: {httpApiGatewayName: api, path: /x, method: GET}}
         - {type: http-api-gateway, properties: {httpApiGatewayName: other, path: /y, method: "*"}}
   api:
     type: http-api-gateway
@@ -68,6 +68,6 @@ describe("YAML program: resources shared by the stack", function () {
   other:
     type: http-api-gateway
 `);
-    assert.deepStrictEqual(Object.fromEntries(laterRouteMethods(model)), { api: ["get"], other: ["*"] });
+    assert.deepStrictEqual(Object.fromEntries(laterRouteMethods(model)), { api: ["GET"], other: ["*"] });
   });
 });
