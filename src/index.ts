@@ -18,6 +18,7 @@ export { AwsProvider } from "./shared/aws-naming/aws-provider-settings";
 export type { NextjsWebProperties } from "./components/nextjs-web/properties";
 export type { NextjsWebChildId } from "./components/nextjs-web/child-ids";
 export { Function, type FunctionArgs } from "./components/function";
+export { DefaultVpcEndpoints, type DefaultVpcEndpointsArgs, type GatewayEndpointKind } from "./shared/workloads/default-vpc";
 export type { FunctionProperties, FunctionHttpApiEvent } from "./components/function/properties";
 export type { FunctionChildId } from "./components/function/child-ids";
 export type { AwsArgs, ChildArgs, ChildTransforms, Transform } from "./shared/component/children";

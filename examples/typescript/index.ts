@@ -4,7 +4,7 @@
 // tarball: `npm install /path/to/stackfile-0.1.0.tgz`, see the README),
 // then `npx tsc --noEmit` and `pulumi up`.
 import * as pulumi from "@pulumi/pulumi";
-import { Function, HttpApiGateway, RedisCluster } from "stackfile";
+import { DefaultVpcEndpoints, Function, HttpApiGateway, RedisCluster } from "stackfile";
 
 const config = new pulumi.Config();
 
@@ -23,14 +23,22 @@ const cache = new RedisCluster("cache", {
 
 // Paths in a TypeScript program are relative to the working directory
 // Pulumi runs it in: the project folder (where Pulumi.yaml is).
-const api = new HttpApiGateway("api", { cors: { enabled: true } });
+// The default VPC's S3 and DynamoDB gateway endpoints, one set for every
+// workload that joins it (made only when one needs them: docs/connect-to.md).
+const endpoints = new DefaultVpcEndpoints("default-vpc");
 const hello = new Function("hello", {
   entryfilePath: "./functions/hello.ts",
   joinDefaultVpc: true,
+  defaultVpcEndpoints: endpoints,
   connectTo: [cache],
   environment: [{ name: "CACHE_PASSWORD", value: config.requireSecret("cachePassword") }],
 });
-api.addRoute({ path: "/hello", method: "GET", handler: hello });
+// The default CORS methods are those of the routes the gateway is given
+// (`routes`, and `routeMethods` for routes added later with addRoute).
+const api = new HttpApiGateway("api", {
+  cors: { enabled: true },
+  routes: [{ path: "/hello", method: "GET", handler: hello }],
+});
 
 export const url = api.url;
 export const cacheHost = cache.host;

@@ -10,6 +10,10 @@ import { firstInexactNumber, inexactNumberMessage } from "../shared/schema/json-
 import { componentFactories } from "./components";
 import { valuesAt } from "../shared/schema/check-properties";
 import { SES_MACRO } from "../shared/workloads/connect-to";
+import { DefaultVpcEndpoints } from "../shared/workloads/default-vpc";
+import { joinsDefaultVpc, laterRouteMethods, sharedEndpointOverrides, withoutEndpointOverrides } from "./shared-resources";
+
+type DefaultVpcEndpointsTransform = NonNullable<ConstructorParameters<typeof DefaultVpcEndpoints>[1]>["transform"];
 
 /** Reads `$Secret(name)`: a secret Output, or undefined when it is not set. */
 export type SecretReader = (name: string) => pulumi.Output<string> | undefined;
@@ -46,8 +50,10 @@ export function runProgram(
  * memory of a few at a time, not of all at once. It pauses only where no
  * later resource refers back to one made before (a function adding its route
  * to a gateway, connectTo, $ResourceParam): resources that refer to each
- * other are still made in one synchronous step, as under `pulumi up` (a
- * gateway reads its routes once that step is over).
+ * other are still made in one synchronous step, as under `pulumi up`. Nothing
+ * waits for a step to end: a gateway's default CORS methods come from the
+ * routes the program gives it when it is made (laterRouteMethods), and the
+ * default VPC's endpoints from the one DefaultVpcEndpoints it passes along.
  */
 export async function runProgramStepwise(
   model: StackModel, readSecret: SecretReader, hooks: ProgramHooks = {}, baseDir: string = process.cwd(),
@@ -83,6 +89,11 @@ function* programSteps(
   const current = hooks.current ?? {};
   const instances = new Map<string, pulumi.ComponentResource>();
   const outputs: StackOutputs = {};
+  // Made once, when the first resource in the default VPC needs a gateway endpoint; given to each of them.
+  let endpoints: DefaultVpcEndpoints | undefined;
+  const endpointOverrides = sharedEndpointOverrides(model);
+  // Every route of each gateway is known here: its default CORS methods count them when it is made.
+  const routeMethods = laterRouteMethods(model);
 
   const resolveDirective = (d: Directive): pulumi.Output<unknown> => {
     if (d.kind === "ResourceParam") {
@@ -120,8 +131,18 @@ function* programSteps(
     for (const key of r.entry.pathProperties ?? []) {
       if (typeof args[key] === "string") args[key] = path.resolve(baseDir, args[key] as string);
     }
+    let overrides: Record<string, unknown> = r.overrides;
+    if (joinsDefaultVpc(r)) {
+      if (endpointOverrides.problem) throw new pulumi.RunError(endpointOverrides.problem);
+      // Made when the first workload needs an endpoint: a stack whose workloads need none has none.
+      args.defaultVpcEndpoints = () =>
+        (endpoints ??= new DefaultVpcEndpoints("default-vpc", { transform: resolve(endpointOverrides.overrides) as DefaultVpcEndpointsTransform }));
+      overrides = withoutEndpointOverrides(overrides);
+    }
     // Overrides are map transforms, their directives resolved like the properties' own.
-    if (Object.keys(r.overrides).length) args.transform = resolve(r.overrides);
+    if (Object.keys(overrides).length) args.transform = resolve(overrides);
+    const laterMethods = routeMethods.get(r.name);
+    if (r.type === "http-api-gateway" && laterMethods) args.routeMethods = laterMethods;
     if (Array.isArray(args.connectTo)) {
       args.connectTo = (args.connectTo as string[]).map((n) => (n === SES_MACRO ? SES_MACRO : { name: n, target: instances.get(n) }));
     }

@@ -61,7 +61,7 @@ describe("every name the name rule accepts deploys", function () {
 
     it(`function named ${n} characters, with the VPC, connectTo, forwarding and a route`, async () => {
       assert.deepStrictEqual(await refusals(() => {
-        const api = new HttpApiGateway("api", { cors: { enabled: true } });
+        const api = new HttpApiGateway("api", { cors: { enabled: true }, routeMethods: ["*"] });
         new Function(name, {
           entryfilePath: EXAMPLE_FUNCTION,
           joinDefaultVpc: true,

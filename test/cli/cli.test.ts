@@ -52,7 +52,8 @@ describe("stackfile plan", () => {
   it("prints the whole resource tree with secrets masked", async () => {
     const r = await cli("plan", EXAMPLE);
     assert.strictEqual(r.code, 0, r.err);
-    assert.match(r.out, /83 resources \(5 components\)/);
+    // (The default VPC's endpoints are children of the stack's DefaultVpcEndpoints, the sixth component.)
+    assert.match(r.out, /84 resources \(6 components\)/);
     // The function behind the gateway: its routes are the gateway's children.
     assert.match(r.out, /├─ hello-function {2}\(aws:lambda\/function:Function\)/);
     assert.match(r.out, /├─ api-route-get-hello-[0-9a-f]{6} {2}\(aws:apigatewayv2\/route:Route\)/);

@@ -6,7 +6,7 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/logging/log-forwarding-ids
  * - `role`, `policy`: its IAM role and inline policy (logs, connectTo, iamRoleStatements)
  * - `logGroup`: its log group (unless logging is disabled)
  * - `function`: the aws.lambda.Function
- * - with joinDefaultVpc: `securityGroup` (its network-interface permissions are in `policy`); with connectTo: `connectIngress` (per target), `s3Endpoint`, `dynamodbEndpoint` (the stack's `default-vpc-s3-endpoint` and `default-vpc-dynamodb-endpoint`, made by the first workload in the default VPC that needs them)
+ * - with joinDefaultVpc: `securityGroup` (its network-interface permissions are in `policy`); with connectTo: `connectIngress` (per target), `s3Endpoint`, `dynamodbEndpoint` (its own endpoints, made only when no `defaultVpcEndpoints` is given; with one, the shared ones are that DefaultVpcEndpoints' children)
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  *
  * The routes of its `events` are children of their gateway (ids

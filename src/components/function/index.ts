@@ -17,12 +17,12 @@ import type { Problem } from "../../shared/messages/problem";
 import type { Connectable, Connection } from "../../shared/workloads/connect-to";
 import { createFunction, type PolicyStatement, type SiteScope } from "../../shared/workloads/lambda-function";
 import {
-  connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry,
+  connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry, type DefaultVpcEndpointsArg,
 } from "../../shared/workloads/workload-connections";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { environmentMap, mergeEnvironments } from "../../shared/workloads/environment";
 
-export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo"> {
+export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo">, DefaultVpcEndpointsArg {
   /**
    * Resources the function uses: this stack's (a RedisCluster, another
    * Function), `@pulumi/aws` resources of the spec's table, `{ name, target }`
@@ -102,7 +102,7 @@ export class Function extends pulumi.ComponentResource implements Connectable {
   public readonly securityGroupId?: pulumi.Output<string>;
 
   constructor(name: string, args: FunctionArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, connectTo = [], httpApiGateways = {}, ...props } = args;
+    const { transform, connectTo = [], httpApiGateways = {}, defaultVpcEndpoints, ...props } = args;
     const problems = checkProperties(functionDefinition, knownView(props) as Record<string, unknown>);
     const connections = resolveConnections(connectTo);
     problems.push(...connectionProblems(connections, props.joinDefaultVpc === true), ...gatewayProblems(props.events, httpApiGateways));
@@ -120,7 +120,7 @@ export class Function extends pulumi.ComponentResource implements Connectable {
     const scope: SiteScope = { parent: this, name, transforms: transform };
 
     const vpc = p.joinDefaultVpc === true
-      ? joinDefaultVpc(scope, connections, { securityGroupId: "securityGroup", description: `Function ${name}: no ingress`, tagName: name, workload: `the function ${name}` })
+      ? joinDefaultVpc(scope, connections, { securityGroupId: "securityGroup", description: `Function ${name}: no ingress`, tagName: name, workload: `the function ${name}`, endpoints: defaultVpcEndpoints })
       : undefined;
     this.securityGroupId = vpc?.securityGroupId;
     const own = (p.environment ?? []) as { name: pulumi.Input<string>; value: pulumi.Input<string> }[];

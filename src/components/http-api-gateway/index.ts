@@ -21,6 +21,7 @@ import { childInputs, childName, type AnyTransforms, type ChildTransforms } from
 import type { DeepInput } from "../../shared/component/inputs";
 import type { Problem } from "../../shared/messages/problem";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
+import { corsCovers, defaultCorsMethods, knownCorsMethods } from "./cors-methods";
 
 /**
  * What a route sends its requests to: an `aws.lambda.Function`, a component
@@ -59,6 +60,14 @@ export interface HttpApiRoute {
 export interface HttpApiGatewayArgs extends DeepInput<HttpApiGatewayProperties> {
   /** Routes made with the gateway (their methods count for the default CORS methods). */
   routes?: HttpApiRoute[];
+  /**
+   * The methods of routes added after the gateway is made (`addRoute`, a
+   * Function's `events`). With CORS on and no `cors.allowedMethods`, the
+   * default CORS methods are those of `routes` and these, fixed when the
+   * gateway is made: `addRoute` of any other method is refused (YAML passes
+   * those of the stack's functions).
+   */
+  routeMethods?: string[];
   /** The functions Lambda authorizers name in `functionName`, by that name (YAML passes the stack's). */
   authorizerFunctions?: Record<string, AuthorizerFunction>;
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
@@ -126,9 +135,6 @@ function routeProblems(routes: HttpApiRoute[]): Problem[] {
  * secured.addRoute({ path: "/me", method: "GET", handler: meFunction, authorizationScopes: ["profile"] });
  * secured.addRoute({ path: "/health", method: "GET", handler: healthFunction, authorizer: "none" });
  */
-/** Every method API Gateway's CORS names (apigatewayv2 Cors.allowMethods). */
-const CORS_ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
-
 export class HttpApiGateway extends pulumi.ComponentResource {
   /** Default domain name of the API. */
   public readonly domain: pulumi.Output<string>;
@@ -154,23 +160,22 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   private readonly transforms?: AnyTransforms;
   /** Route keys by shape (routeShape): a route of a shape already taken is refused. */
   private readonly routeKeys = new Map<string, string>();
-  /** Methods of the routes; the default CORS methods are read from it once. */
-  private readonly routeMethods = new Set<string>();
-  private corsMethodsFixed = false;
+  /** With inferred CORS methods: those the default allows (from `routes` and `routeMethods`). */
+  private readonly corsMethods?: ReadonlySet<string>;
   /** The invoke permission of each handler (one per function for this API). */
   private readonly permissions = new Map<unknown, aws.lambda.Permission>();
-  private readonly corsMethodsInferred: boolean;
   /** The plain view of the properties routes are checked against (authorizers, defaultAuthorizer, cors). */
   private readonly authorization: Record<string, unknown>;
   /** Route keys stackfile made for preflights (`OPTIONS /p`) -> the authorized ANY route they serve. */
   private readonly preflightKeys = new Map<string, string>();
 
   constructor(name: string, args: HttpApiGatewayArgs = {}, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, routes = [], authorizerFunctions = {}, ...props } = args;
+    const { transform, routes = [], routeMethods = [], authorizerFunctions = {}, ...props } = args;
     const view = knownView(props) as Record<string, unknown>;
     const problems = [
       ...checkProperties(httpApiGatewayDefinition, view),
       ...routeProblems(routes),
+      ...routeMethods.flatMap((m, i) => { const why = routeMethodProblem(String(m)); return why ? [{ path: ["routeMethods", i], message: why }] : []; }),
       ...authorizerFunctionProblems(view.authorizers, authorizerFunctions),
     ];
     if (problems.length) throw argumentsError("HttpApiGateway", name, problems);
@@ -184,7 +189,9 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     const p = withDefaults("HttpApiGatewayProperties", props) as unknown as Normalized;
     this.payloadFormat = p.payloadFormat;
     const parent = { parent: this };
-    this.corsMethodsInferred = p.cors.enabled === true && p.cors.allowedMethods === undefined;
+    if (p.cors.enabled === true && p.cors.allowedMethods === undefined) {
+      this.corsMethods = knownCorsMethods([...routes.map((r) => String(r.method)), ...routeMethods.map(String)]);
+    }
 
     this.api = new aws.apigatewayv2.Api(...childInputs(transform, "api",
       childName(name, "api"), {
@@ -194,7 +201,7 @@ export class HttpApiGateway extends pulumi.ComponentResource {
           ? {
             allowOrigins: p.cors.allowedOrigins,
             allowHeaders: p.cors.allowedHeaders,
-            allowMethods: p.cors.allowedMethods ?? this.inferredCorsMethods(p.cors.allowCredentials),
+            allowMethods: p.cors.allowedMethods ?? defaultCorsMethods(this.corsMethods!, p.cors.allowCredentials),
             allowCredentials: p.cors.allowCredentials,
             exposeHeaders: p.cors.exposedResponseHeaders,
             maxAge: p.cors.maxAge,
@@ -260,23 +267,6 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   }
 
   /**
-   * The default CORS methods: those of the routes, read once the program's
-   * current synchronous step is over (so `addRoute` calls right after the
-   * constructor count). `*` routes allow every method: `*`, or with
-   * credentials every method by name, since browsers read `*` as a wildcard
-   * only on requests without credentials (Fetch standard; MDN,
-   * Access-Control-Allow-Methods).
-   */
-  private inferredCorsMethods(allowCredentials: pulumi.Input<boolean | undefined>): pulumi.Output<string[]> {
-    const methods = pulumi.output(new Promise<string[]>((resolve) => setImmediate(() => {
-      this.corsMethodsFixed = true;
-      resolve([...this.routeMethods]);
-    })));
-    return pulumi.all([methods, allowCredentials]).apply(([ms, credentials]) =>
-      ms.includes("*") ? (credentials === true ? [...CORS_ALL_METHODS] : ["*"]) : [...ms].sort());
-  }
-
-  /**
    * Routes `method path` to a Lambda function: an AWS_PROXY integration, the
    * route, and a permission for this API and route only to invoke it.
    */
@@ -302,15 +292,13 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     if (needsPreflight && this.routeKeys.get(routeShape("OPTIONS", route.path)) !== undefined) {
       throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': ${preflightConflict(preflightKey, key)}`);
     }
-    const corsMethod = method === "ANY" ? "*" : method;
-    if (this.corsMethodsInferred && this.corsMethodsFixed && !this.routeMethods.has(corsMethod) && !this.routeMethods.has("*")) {
+    if (this.corsMethods && !corsCovers(this.corsMethods, method)) {
       throw new pulumi.RunError(
-        `HttpApiGateway '${this.gatewayName}': route ${key} was added after the default CORS methods were fixed; ` +
-        "pass it in `routes`, add it right after creating the gateway, or set cors.allowedMethods",
+        `HttpApiGateway '${this.gatewayName}': route ${key}: ${method} is not among the default CORS methods (${[...this.corsMethods].sort().join(", ") || "none"}), ` +
+        "which are fixed from `routes` and `routeMethods` when the gateway is made; pass the route in `routes`, name its method in `routeMethods`, or set cors.allowedMethods",
       );
     }
     this.routeKeys.set(shape, key);
-    this.routeMethods.add(corsMethod);
 
     const slug = routeSlug(key);
     const functionArn = handlerArn(route.handler);

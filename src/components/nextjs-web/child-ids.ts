@@ -16,7 +16,7 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/logging/log-forwarding-ids
  * - `serverCachePolicy`, `viewerRequestFunction`, `distribution`, `invalidation` (once per build)
  * - with useEdgeFunction the server function and its log group (`/aws/lambda/us-east-1.<function>`) are in us-east-1, and the server has no URL
  * - with warmServerInstances: `warmerRole`, `warmerPolicy`, `warmerLogGroup`, `warmerFunction`, `warmerSchedule`, `warmerTarget`, `warmerPermission`
- * - with joinDefaultVpc: `serverSecurityGroup` (its network-interface permissions are in `serverPolicy`); with connectTo: `connectIngress` (per target), `s3Endpoint`, `dynamodbEndpoint` (the stack's `default-vpc-s3-endpoint` and `default-vpc-dynamodb-endpoint`, made by the first workload in the default VPC that needs them)
+ * - with joinDefaultVpc: `serverSecurityGroup` (its network-interface permissions are in `serverPolicy`); with connectTo: `connectIngress` (per target), `s3Endpoint`, `dynamodbEndpoint` (its own endpoints, made only when no `defaultVpcEndpoints` is given; with one, the shared ones are that DefaultVpcEndpoints' children)
  * - with customDomains: `domainCertificate` (us-east-1), `domainValidationRecord`, `domainCertificateValidation`, `domainRecordA`, `domainRecordAaaa`
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */

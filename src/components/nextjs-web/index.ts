@@ -24,14 +24,15 @@ import { argumentsError } from "../../shared/component/component-error";
 import { childInputs, childName, type ChildTransforms } from "../../shared/component/children";
 import { awsAccessOf } from "../../shared/aws-naming/aws-provider-settings";
 import {
-  connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry, type ResolvedConnection,
+  connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry, type ResolvedConnection, type DefaultVpcEndpointsArg,
 } from "../../shared/workloads/workload-connections";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { environmentMap, mergeEnvironments, resolvedEnvironment, type EnvironmentMap } from "../../shared/workloads/environment";
 import type { DeepInput } from "../../shared/component/inputs";
 import { measureServerPackage } from "./server-package";
+import { claimAppDirectory } from "./app-directory-claim";
 
-export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo"> {
+export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo">, DefaultVpcEndpointsArg {
   /**
    * Resources the server uses: this stack's (a RedisCluster), `@pulumi/aws`
    * resources of the spec's table, `{ name, target }` for plain descriptions,
@@ -77,7 +78,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
   public readonly serverSecurityGroupId?: pulumi.Output<string>;
 
   constructor(name: string, args: NextjsWebArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, connectTo = [], ...props } = args;
+    const { transform, connectTo = [], defaultVpcEndpoints, ...props } = args;
     const problems = checkProperties(nextjsWebDefinition, knownView(props) as Record<string, unknown>);
     const connections = resolveConnections(connectTo);
     if (props.useEdgeFunction === true) {
@@ -123,7 +124,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
 
     const storage = createStorage(scope, build, (p.fileOptions ?? []) as NextjsFileOption[], region, access);
     this.bucket = storage.bucket;
-    const vpc = p.joinDefaultVpc === true ? this.joinVpc(scope, connections) : undefined;
+    const vpc = p.joinDefaultVpc === true ? this.joinVpc(scope, connections, defaultVpcEndpoints) : undefined;
     const environment = serverEnvironment(storage, region, envMap(p.environment), connections, vpc !== undefined);
     const serverSpec = {
       build, edge, vpc, environment, codeBucket: storage.bucket.id,
@@ -220,12 +221,13 @@ export class NextjsWeb extends pulumi.ComponentResource {
   }
 
   /** The server in the default VPC: its own security group, subnets Lambda serves, endpoints for S3 and DynamoDB. */
-  private joinVpc(scope: SiteScope, connections: ResolvedConnection[]) {
+  private joinVpc(scope: SiteScope, connections: ResolvedConnection[], endpoints: NextjsWebArgs["defaultVpcEndpoints"]) {
     const placed = joinDefaultVpc(scope, connections, {
       securityGroupId: "serverSecurityGroup", description: `Server function of ${scope.name}: no ingress`, tagName: `${scope.name}-server`,
       workload: `the server function of ${scope.name}`,
       // The site's bucket and tag table are reached through gateway endpoints.
       ownEndpoints: ["s3", "dynamodb"],
+      endpoints,
     });
     (this as { serverSecurityGroupId?: pulumi.Output<string> }).serverSecurityGroupId = placed.securityGroupId;
     return { subnetIds: placed.subnetIds, securityGroupIds: placed.securityGroupIds };
@@ -275,26 +277,6 @@ function servedContentKey(build: BuildResult, assetsDigest: string, environment:
       env: Object.keys(env).sort().map((k) => [k, env[k]]),
     }))
     .digest("hex"));
-}
-
-const appDirectoriesByRun = new WeakMap<object, Map<string, { owner: string; key: string }>>();
-
-/**
- * Two sites of one program may share an app directory only with the same
- * build settings (they then share one build); with others, the second build
- * would replace the files the first one's deploy names.
- */
-function claimAppDirectory(owner: string, appDir: string, settings: object): void {
-  const run = (pulumi.runtime.getMonitor() ?? appDirectoriesByRun) as object;
-  let claims = appDirectoriesByRun.get(run);
-  if (!claims) appDirectoriesByRun.set(run, (claims = new Map()));
-  const dir = path.resolve(appDir);
-  const key = JSON.stringify(settings);
-  const claim = claims.get(dir);
-  if (claim && claim.key !== key) {
-    throw new pulumi.RunError(`NextjsWeb '${owner}': appDirectory ${appDir} is built by '${claim.owner}' with other build settings (buildCommand, streamingEnabled, useEdgeFunction); one app directory gives one build: make the settings equal, or give each site its own copy of the app`);
-  }
-  if (!claim) claims.set(dir, { owner, key });
 }
 
 function envMap(env: unknown): EnvironmentMap | pulumi.Output<Record<string, string>> {

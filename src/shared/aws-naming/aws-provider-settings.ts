@@ -22,8 +22,6 @@ export interface AwsAccess {
   warning?: Promise<string | undefined>;
 }
 
-const argsByProvider = new WeakMap<object, aws.ProviderArgs>();
-
 /**
  * An `aws.Provider` whose arguments stackfile's deploy-time steps (the
  * asset sync, the CloudFront invalidation) can read, so they use the same
@@ -34,9 +32,17 @@ const argsByProvider = new WeakMap<object, aws.ProviderArgs>();
  * new NextjsWeb("web", { appDirectory: "./app" }, { providers: [prod] });
  */
 export class AwsProvider extends aws.Provider {
+  /** The arguments it was made with (an aws.Provider does not expose them). */
+  private readonly providerArgs: aws.ProviderArgs;
+
   constructor(name: string, args: aws.ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
     super(name, args, opts);
-    argsByProvider.set(this, args);
+    this.providerArgs = args;
+  }
+
+  /** The arguments `provider` was made with, when it is an AwsProvider. */
+  static argsOf(provider: pulumi.ProviderResource): aws.ProviderArgs | undefined {
+    return provider instanceof AwsProvider ? provider.providerArgs : undefined;
   }
 }
 
@@ -171,7 +177,7 @@ function fromPlainProvider(p: aws.Provider): AwsAccess {
 export function awsAccessOf(resource: pulumi.Resource): AwsAccess {
   const provider = resource.getProvider("aws:s3/bucket:Bucket");
   if (!provider) return fromStackConfig();
-  const args = argsByProvider.get(provider);
+  const args = AwsProvider.argsOf(provider);
   if (args) return fromProviderArgs(args);
   return fromPlainProvider(provider as aws.Provider);
 }

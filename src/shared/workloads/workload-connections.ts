@@ -6,9 +6,28 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { connectionTo, envPrefix, SES_MACRO, type Connection, type ConnectTarget } from "./connect-to";
 import { childInputs, childName } from "../component/children";
-import { defaultVpc, lambdaSubnetIds } from "./default-vpc";
+import { defaultVpc, lambdaSubnetIds, VPC_ENDPOINT, type DefaultVpcEndpoints, type GatewayEndpointKind } from "./default-vpc";
+import { own } from "../messages/own";
 import type { SiteScope, PolicyStatement } from "./lambda-function";
 import type { Problem } from "../messages/problem";
+
+/** What a workload that may join the default VPC takes beside its properties. */
+/** The stack's endpoints, or what makes them on first use. */
+export type SharedEndpoints = DefaultVpcEndpoints | (() => DefaultVpcEndpoints);
+
+export interface DefaultVpcEndpointsArg {
+  /**
+   * The stack's S3 and DynamoDB gateway endpoints, shared by its workloads in
+   * the default VPC (create one `DefaultVpcEndpoints` and pass it to each; the
+   * YAML program does). Without it a workload that needs endpoints makes its
+   * own, as its children: enough for one workload per region, but a second one
+   * would ask for a second route per service in the same route tables, which
+   * AWS refuses (docs/connect-to.md). Or a function that gives it, called
+   * only when the workload needs an endpoint (the YAML program's: a stack
+   * whose workloads need none has no DefaultVpcEndpoints).
+   */
+  defaultVpcEndpoints?: SharedEndpoints;
+}
 
 /** A target with the name its variables are called by. */
 export interface NamedTarget {
@@ -57,31 +76,16 @@ export function connectionStatements(connections: ResolvedConnection[]): PolicyS
   return connections.flatMap((c) => c.statements);
 }
 
-const endpointsByRun = new WeakMap<object, Map<pulumi.ProviderResource | undefined, Set<string>>>();
-
-/**
- * Gateway endpoints this program (this engine connection) has made already,
- * per AWS provider: each provider is one region, so one default VPC.
- */
-function endpointsMade(provider: pulumi.ProviderResource | undefined): Set<string> {
-  const key = (pulumi.runtime.getMonitor() ?? endpointsByRun) as object;
-  let byProvider = endpointsByRun.get(key);
-  if (!byProvider) endpointsByRun.set(key, (byProvider = new Map()));
-  let set = byProvider.get(provider);
-  if (!set) byProvider.set(provider, (set = new Set()));
-  return set;
-}
-
-const VPC_ENDPOINT = "aws:ec2/vpcEndpoint:VpcEndpoint";
-
 /**
  * Ingress rules and gateway endpoints; call once the server's security group
  * exists. In the VPC the site's own bucket and table (and connected ones) are
- * reached through S3 and DynamoDB gateway endpoints.
+ * reached through S3 and DynamoDB gateway endpoints: the stack's
+ * (`endpoints`, shared by its workloads), or without them the workload's own.
  */
 export function connectNetwork(
   scope: SiteScope, connections: ResolvedConnection[], serverSecurityGroupId: pulumi.Input<string> | undefined,
-  vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: ("s3" | "dynamodb")[] = [], workload = `the server function of ${scope.name}`,
+  vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: GatewayEndpointKind[] = [], workload = `the server function of ${scope.name}`,
+  endpoints?: SharedEndpoints,
 ): void {
   const { parent, name, transforms } = scope;
   for (const c of connections) {
@@ -97,13 +101,13 @@ export function connectNetwork(
     }, { parent }));
   }
   if (!vpc) return;
-  // A route table holds one endpoint route per service: one endpoint per VPC (per provider).
-  const provider = parent.getProvider(VPC_ENDPOINT);
-  const made = endpointsMade(provider);
-  const kinds = [...new Set([...ownEndpoints, ...connections.map((c) => c.gatewayEndpoint).filter((k): k is "s3" | "dynamodb" => !!k)])].sort()
-    .filter((k) => !made.has(k));
-  for (const k of kinds) made.add(k);
+  const kinds = [...new Set([...ownEndpoints, ...connections.map((c) => c.gatewayEndpoint).filter((k): k is GatewayEndpointKind => !!k)])].sort();
   if (!kinds.length) return;
+  if (endpoints) {
+    sharedEndpoints(scope, typeof endpoints === "function" ? endpoints() : endpoints, kinds);
+    return;
+  }
+  const provider = parent.getProvider(VPC_ENDPOINT);
   const routeTables = aws.ec2.getRouteTablesOutput({ vpcId: vpc.id }, { parent }).ids;
   for (const kind of kinds) {
     const id = `${kind}Endpoint`;
@@ -114,19 +118,31 @@ export function connectNetwork(
       vpcEndpointType: "Gateway",
       routeTableIds: routeTables.apply((ids) => [...ids].sort()),
     };
-    if (provider) {
-      // An explicit provider: the endpoint is the first workload's of that provider.
-      new aws.ec2.VpcEndpoint(...childInputs(transforms, id, childName(name, id), args, { parent }));
-      continue;
-    }
-    // The stack's own, whichever workload asks first: adding, removing or
-    // reordering workloads never moves it (a second endpoint for the service
-    // would be refused by the route tables). A stack deployed before it was
-    // the first workload's child: the alias keeps that resource.
-    new aws.ec2.VpcEndpoint(...childInputs(transforms, id, `default-vpc-${kind}-endpoint`, args, {
-      aliases: [{ name: childName(name, id), parent }],
-    }));
+    // No DefaultVpcEndpoints given: the workload's own. Without an explicit
+    // provider, a stack deployed when the endpoints were the stack's
+    // unparented `default-vpc-<kind>-endpoint` keeps them (the alias).
+    const aliases = provider ? [] : [pulumi.createUrn(`default-vpc-${kind}-endpoint`, VPC_ENDPOINT)];
+    new aws.ec2.VpcEndpoint(...childInputs(transforms, id, childName(name, id), args, { parent, aliases }));
   }
+}
+
+/** The stack's endpoints, made by whichever workload asks first; refused when they are another provider's (another region's VPC). */
+function sharedEndpoints(scope: SiteScope, endpoints: DefaultVpcEndpoints, kinds: GatewayEndpointKind[]): void {
+  const { parent, name, transforms } = scope;
+  if (endpoints.endpointProvider() !== parent.getProvider(VPC_ENDPOINT)) {
+    throw new pulumi.RunError(
+      `'${name}': defaultVpcEndpoints '${endpoints.endpointsName}' uses another AWS provider than this workload (each provider is one region's default VPC); ` +
+      "give the workloads of each provider a DefaultVpcEndpoints made with that provider",
+    );
+  }
+  const adjusted = kinds.filter((k) => own(transforms as Record<string, unknown> | undefined, `${k}Endpoint`) !== undefined);
+  if (adjusted.length) {
+    throw new pulumi.RunError(
+      `'${name}': transform ${adjusted.map((k) => `${k}Endpoint`).join(", ")} adjusts the stack's shared endpoints, which belong to defaultVpcEndpoints '${endpoints.endpointsName}'; ` +
+      "give that transform to the DefaultVpcEndpoints instead",
+    );
+  }
+  endpoints.endpoints(kinds);
 }
 
 /**
@@ -164,7 +180,11 @@ export interface VpcPlacement {
  */
 export function joinDefaultVpc(
   scope: SiteScope, connections: ResolvedConnection[],
-  opts: { securityGroupId: string; description: string; tagName: string; workload: string; ownEndpoints?: ("s3" | "dynamodb")[] },
+  opts: {
+    securityGroupId: string; description: string; tagName: string; workload: string; ownEndpoints?: GatewayEndpointKind[];
+    /** The stack's shared gateway endpoints; without them the workload makes its own. */
+    endpoints?: SharedEndpoints;
+  },
 ): VpcPlacement {
   const { parent, name, transforms } = scope;
   const network = defaultVpc(parent);
@@ -176,6 +196,6 @@ export function joinDefaultVpc(
     egress: [{ protocol: "-1", fromPort: 0, toPort: 0, cidrBlocks: ["0.0.0.0/0"], description: "Any (no route to the internet)" }],
     tags: { Name: opts.tagName },
   }, { parent }));
-  connectNetwork(scope, connections, securityGroup.id, { id: network.id }, opts.ownEndpoints ?? [], opts.workload);
+  connectNetwork(scope, connections, securityGroup.id, { id: network.id }, opts.ownEndpoints ?? [], opts.workload, opts.endpoints);
   return { subnetIds: lambdaSubnetIds(network, parent), securityGroupIds: [securityGroup.id], securityGroupId: securityGroup.id };
 }

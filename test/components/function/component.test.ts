@@ -8,6 +8,7 @@ import { RedisCluster } from "../../../src/components/redis-cluster";
 import { ComponentArgumentsError } from "../../../src/shared/component/component-error";
 import { run, outputValue, revealed, secretInput, G, T } from "../../harness";
 import { EXAMPLE_FUNCTION } from "../../function-fixture";
+import { DefaultVpcEndpoints } from "../../../src/shared/workloads/default-vpc";
 
 const F = {
   fn: "aws:lambda/function:Function",
@@ -104,10 +105,10 @@ describe("Function", () => {
     }), /connectTo: other is reached over the internet, which a server in the default VPC cannot reach/);
   });
 
-  it("routes its events on the gateways given: integration and route per event, one permission for the API, CORS methods from them", async () => {
+  it("routes its events on the gateways given: integration and route per event, one permission for the API, CORS methods named for them", async () => {
     let fn: Function | undefined;
     const r = await run(() => {
-      const api = new HttpApiGateway("api", { cors: { enabled: true }, payloadFormat: "2.0" });
+      const api = new HttpApiGateway("api", { cors: { enabled: true }, payloadFormat: "2.0", routeMethods: ["GET", "POST"] });
       fn = new Function("items", {
         entryfilePath: EXAMPLE_FUNCTION,
         httpApiGateways: { api },
@@ -151,9 +152,9 @@ describe("Function", () => {
   it("a bucket it connects to: S3 permissions scoped to it and, in the VPC, the gateway endpoint", async () => {
     const r = await run(() => {
       const files = new aws.s3.Bucket("files");
-      new Function("items", { entryfilePath: EXAMPLE_FUNCTION, joinDefaultVpc: true, connectTo: [files] });
+      new Function("items", { entryfilePath: EXAMPLE_FUNCTION, joinDefaultVpc: true, connectTo: [files], defaultVpcEndpoints: new DefaultVpcEndpoints() });
     });
-    assert.deepStrictEqual(r.all("aws:ec2/vpcEndpoint:VpcEndpoint").map((x) => x.name), ["default-vpc-s3-endpoint"]);
+    assert.deepStrictEqual(r.all("aws:ec2/vpcEndpoint:VpcEndpoint").map((x) => [x.name, x.parent]), [["default-vpc-s3-endpoint", "default-vpc"]]);
     assert.ok(JSON.parse(r.one(F.policy).inputs.policy).Statement.some((s: { Action: string[] }) => s.Action.includes("s3:GetObject")));
   });
 });

@@ -132,7 +132,7 @@ describe("HttpApiGateway: authorizers", () => {
   });
 
   it("with CORS, an authorized ANY route gets an OPTIONS route of its path without authorizer, to the same integration", async () => {
-    const r = await make({ cors: { enabled: true }, authorizers: { users: JWT }, defaultAuthorizer: "users" }, (g) => {
+    const r = await make({ cors: { enabled: true }, routeMethods: ["*"], authorizers: { users: JWT }, defaultAuthorizer: "users" }, (g) => {
       g.addRoute({ path: "/{proxy+}", method: "*", handler: FN });
     });
     const any = route(r, "ANY /{proxy+}").inputs;
@@ -144,7 +144,7 @@ describe("HttpApiGateway: authorizers", () => {
   });
 
   it("without CORS, or without an authorizer, an ANY route gets no OPTIONS route", async () => {
-    for (const args of [{ authorizers: { users: JWT }, defaultAuthorizer: "users" }, { cors: { enabled: true } }] as HttpApiGatewayArgs[]) {
+    for (const args of [{ authorizers: { users: JWT }, defaultAuthorizer: "users" }, { cors: { enabled: true }, routeMethods: ["*"] }] as HttpApiGatewayArgs[]) {
       const r = await make(args, (g) => g.addRoute({ path: "/{proxy+}", method: "*", handler: FN }));
       assert.deepStrictEqual(r.all(G.route).map((x) => x.inputs.routeKey), ["ANY /{proxy+}"]);
     }

@@ -73,13 +73,18 @@ describe("HttpApiGateway: CORS", () => {
     });
   });
 
-  it("counts routes added right after the constructor, and * means every method", async () => {
+  it("counts the methods named in routeMethods for routes added later, and * means every method", async () => {
     const r = await run(() => {
-      const gw = new HttpApiGateway("api", { cors: { enabled: true } });
+      const gw = new HttpApiGateway("api", { cors: { enabled: true }, routeMethods: ["delete", "ANY"] });
       gw.addRoute({ path: "/a", method: "DELETE", handler: FN });
       gw.addRoute({ path: "/{proxy+}", method: "*", handler: FN });
     });
     assert.deepStrictEqual(r.one(G.api).inputs.corsConfiguration.allowMethods, ["*"]);
+  });
+
+  it("with credentials, a * route allows every method by name", async () => {
+    const r = await make({ cors: { enabled: true, allowedOrigins: ["https://a.example.com"], allowCredentials: true }, routeMethods: ["*"] });
+    assert.deepStrictEqual(r.one(G.api).inputs.corsConfiguration.allowMethods, ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
   });
 
   it("maps every CORS field", async () => {
@@ -95,10 +100,29 @@ describe("HttpApiGateway: CORS", () => {
     });
   });
 
-  it("refuses a route added after the inferred methods were fixed", async () => {
+  it("refuses a later route of a method the default CORS methods do not name, at once, in the same step or any later one", async () => {
+    const refused = /route POST \/b: POST is not among the default CORS methods \(GET\), which are fixed from `routes` and `routeMethods` when the gateway is made/;
     let gw: HttpApiGateway | undefined;
+    await assert.rejects(run(() => {
+      gw = new HttpApiGateway("api", { cors: { enabled: true }, routes: [{ path: "/a", method: "GET", handler: FN }] });
+      gw.addRoute({ path: "/b", method: "POST", handler: FN });
+    }), refused);
     await run(() => { gw = new HttpApiGateway("api", { cors: { enabled: true }, routes: [{ path: "/a", method: "GET", handler: FN }] }); });
-    assert.throws(() => gw!.addRoute({ path: "/b", method: "POST", handler: FN }), /added after the default CORS methods were fixed/);
+    assert.throws(() => gw!.addRoute({ path: "/b", method: "POST", handler: FN }), refused);
+  });
+
+  it("takes later routes of any method when cors.allowedMethods is set, or CORS is off", async () => {
+    const r = await run(() => {
+      const listed = new HttpApiGateway("listed", { cors: { enabled: true, allowedMethods: ["GET"] } });
+      listed.addRoute({ path: "/b", method: "POST", handler: FN });
+      const off = new HttpApiGateway("off", {});
+      off.addRoute({ path: "/b", method: "POST", handler: FN });
+    });
+    assert.strictEqual(r.all(G.route).length, 2);
+  });
+
+  it("refuses an unknown method in routeMethods", () => {
+    assert.throws(() => new HttpApiGateway("api", { cors: { enabled: true }, routeMethods: ["FETCH"] }), /routeMethods\[?\.?0\]?.*method must be one of/);
   });
 
   it("refuses allowCredentials with origin *", () => {

@@ -12,7 +12,7 @@ describe("HttpApiGateway: a stackfile Function as a route handler", () => {
   it("addRoute and attachHttpApiIntegration take a Function, and integrate its ARN", async () => {
     const r = await run(() => {
       const items = new Function("items", { entryfilePath: EXAMPLE_FUNCTION });
-      const api = new HttpApiGateway("api", { cors: { enabled: true } });
+      const api = new HttpApiGateway("api", { cors: { enabled: true }, routeMethods: ["GET", "POST"] });
       api.addRoute({ path: "/items/{id}", method: "GET", handler: items });
       attachHttpApiIntegration({ api }, { type: "http-api-gateway", properties: { httpApiGatewayName: "api", path: "/jobs", method: "POST" } }, items);
     });

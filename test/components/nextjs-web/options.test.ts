@@ -4,6 +4,7 @@ import { nextjsWebStaticProblems } from "../../../src/components/nextjs-web/rule
 import { analyzeStackfile, formatProblem } from "../../../src/config/stackfile";
 import { run, outputValue } from "../../harness";
 import { EXAMPLE_APP, exampleBuild, streamBuild } from "../../nextjs-fixture";
+import { DefaultVpcEndpoints } from "../../../src/shared/workloads/default-vpc";
 
 const make = (args: Partial<NextjsWebArgs> = {}) => run(() => new NextjsWeb("web", { appDirectory: EXAMPLE_APP, ...args }));
 const serverPolicy = (r: Awaited<ReturnType<typeof make>>) => JSON.parse(r.byName("web-server-policy")!.inputs.policy).Statement;
@@ -186,8 +187,9 @@ describe("NextjsWeb joinDefaultVpc", function () {
 
   it("reaches its own bucket and tag table through S3 and DynamoDB gateway endpoints on the VPC's route tables, made once for two sites", async () => {
     const r = await run(() => {
-      new NextjsWeb("a", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true });
-      new NextjsWeb("b", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true });
+      const defaultVpcEndpoints = new DefaultVpcEndpoints();
+      new NextjsWeb("a", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, defaultVpcEndpoints });
+      new NextjsWeb("b", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, defaultVpcEndpoints });
     });
     const endpoints = r.all("aws:ec2/vpcEndpoint:VpcEndpoint");
     assert.deepStrictEqual(endpoints.map((e) => [e.name, e.inputs.serviceName, e.inputs.vpcEndpointType]).sort(), [

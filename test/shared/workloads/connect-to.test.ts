@@ -7,6 +7,7 @@ import { NextjsWeb } from "../../../src/components/nextjs-web";
 import { analyzeStackfile, formatProblem } from "../../../src/config/stackfile";
 import { run, outputValue, isSecretOutput } from "../../harness";
 import { EXAMPLE_APP, exampleBuild } from "../../nextjs-fixture";
+import { DefaultVpcEndpoints } from "../../../src/shared/workloads/default-vpc";
 
 /** The connection's variables and statements with every Output resolved. */
 async function resolved(make: () => ConnectTarget) {
@@ -168,10 +169,11 @@ describe("connectTo on nextjs-web", function () {
     assert.strictEqual(env.STP_FILES_NAME, r.byName("files")!.state.bucket);
     const statements = JSON.parse(r.byName("web-server-policy")!.inputs.policy).Statement;
     assert.ok(statements.some((s: any) => s.Resource.includes(r.byName("files")!.state.arn)));
-    const endpoint = r.byName("default-vpc-s3-endpoint")!.inputs;
+    // No DefaultVpcEndpoints given: the site's own endpoints.
+    const endpoint = r.byName("web-s3-endpoint")!.inputs;
     assert.deepStrictEqual([endpoint.serviceName, endpoint.vpcEndpointType, endpoint.vpcId], ["com.amazonaws.us-east-1.s3", "Gateway", "vpc-0a1b2c3d4e5f60718"]);
     // The site's own tag table needs DynamoDB's endpoint anyway.
-    assert.strictEqual(r.byName("default-vpc-dynamodb-endpoint")!.inputs.serviceName, "com.amazonaws.us-east-1.dynamodb");
+    assert.strictEqual(r.byName("web-dynamodb-endpoint")!.inputs.serviceName, "com.amazonaws.us-east-1.dynamodb");
   });
 
   it("a redis cluster in vpc mode needs no rule (the VPC may reach it)", async () => {
@@ -200,8 +202,9 @@ describe("connectTo on nextjs-web", function () {
   it("makes one gateway endpoint per service even with two connected sites", async () => {
     const r = await run(() => {
       const files = new aws.s3.Bucket("files");
-      new NextjsWeb("a", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [files] });
-      new NextjsWeb("b", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [files] });
+      const defaultVpcEndpoints = new DefaultVpcEndpoints();
+      new NextjsWeb("a", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [files], defaultVpcEndpoints });
+      new NextjsWeb("b", { appDirectory: EXAMPLE_APP, joinDefaultVpc: true, connectTo: [files], defaultVpcEndpoints });
     });
     assert.deepStrictEqual(r.all("aws:ec2/vpcEndpoint:VpcEndpoint").map((x) => x.name).sort(), ["default-vpc-dynamodb-endpoint", "default-vpc-s3-endpoint"]);
   });
