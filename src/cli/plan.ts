@@ -21,6 +21,7 @@ import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
 import { formatPath, under, type Problem } from "../shared/messages/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
+import { envName } from "./secret-sources";
 import { systemErrorMessage } from "../shared/process/system-error";
 import { heapGuard } from "./plan-memory";
 import { isSecretOutput, outputValue, runWithMocks, type MockRun, type RegisteredResource } from "./mock-engine";
@@ -294,7 +295,9 @@ export function renderPlan(file: string, p: PlanResult, region?: string): string
   }
   if (p.placeholders.length) {
     lines.push("");
-    lines.push(`Secrets not given, shown with placeholders: ${p.placeholders.join(", ")}; pass ${p.placeholderOptions.join(" ")}.`);
+    // The command line is visible to every user of the machine: the footer points to the file and the
+    // environment first (../shared/spec/decisions.md, docs/secrets.md), and shows each value's shape.
+    lines.push(`Secrets not given, shown with placeholders: ${p.placeholders.join(", ")}. Give them in a --secrets-file or as ${p.placeholders.map(envName).join(", ")} (docs/secrets.md); each value as in ${p.placeholderOptions.join(" ")}.`);
   }
   return lines.join("\n");
 }

@@ -65,7 +65,8 @@ describe("stackfile plan", () => {
     assert.match(r.out, /code: archive of 2 members\n.*\.: archive of examples\/nextjs-app\/\.open-next\/server-functions\/default \(\d+ files, sha256 [0-9a-f]{64}\)/);
     assert.match(r.out, /authToken: \[secret\]/);
     assert.match(r.out, /sessions\.connectionString: \[secret\]/);
-    assert.match(r.out, /^Secrets not given, shown with placeholders: redis, sessionsPassword; pass --secret redis='\{"cachePassword":"VALUE"\}' --secret sessionsPassword=VALUE\.$/m);
+    // The footer recommends the channels argv does not show (docs/secrets.md), with each value's shape.
+    assert.match(r.out, /^Secrets not given, shown with placeholders: redis, sessionsPassword\. Give them in a --secrets-file or as STACKFILE_SECRET_REDIS, STACKFILE_SECRET_SESSIONS_PASSWORD \(docs\/secrets\.md\); each value as in --secret redis='\{"cachePassword":"VALUE"\}' --secret sessionsPassword=VALUE\.$/m);
     assert.ok(!/Placeholder-/.test(r.out), "placeholder values never show");
   });
 
@@ -145,7 +146,7 @@ describe("stackfile plan", () => {
     // Not given at all: placeholders, and the footer says what to pass, with the keys the file reads.
     const none = await cli("plan", f);
     assert.strictEqual(none.code, 0, none.err);
-    assert.match(none.out, /^Secrets not given, shown with placeholders: redis; pass --secret redis='\{"password":"VALUE","token":"VALUE"\}'\.$/m);
+    assert.match(none.out, /^Secrets not given, shown with placeholders: redis\. Give them in a --secrets-file or as STACKFILE_SECRET_REDIS \(docs\/secrets\.md\); each value as in --secret redis='\{"password":"VALUE","token":"VALUE"\}'\.$/m);
   });
 
   it("reports a failing Next.js build at the resource, without a stack trace", async () => {
