@@ -6,8 +6,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { connectionTo, envPrefix, SES_MACRO, type Connection, type ConnectTarget } from "./connect-to";
 import { childInputs, childName } from "../component/children";
+import type { ChildFactory } from "../component/child-factory";
 import { defaultVpc, lambdaSubnetIds } from "./default-vpc";
-import type { SiteScope, PolicyStatement } from "./lambda-function";
+import type { PolicyStatement } from "./lambda-function";
 import type { Problem } from "../messages/problem";
 
 /** A target with the name its variables are called by. */
@@ -80,21 +81,21 @@ const VPC_ENDPOINT = "aws:ec2/vpcEndpoint:VpcEndpoint";
  * reached through S3 and DynamoDB gateway endpoints.
  */
 export function connectNetwork(
-  scope: SiteScope, connections: ResolvedConnection[], serverSecurityGroupId: pulumi.Input<string> | undefined,
-  vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: ("s3" | "dynamodb")[] = [], workload = `the server function of ${scope.name}`,
+  children: ChildFactory, connections: ResolvedConnection[], serverSecurityGroupId: pulumi.Input<string> | undefined,
+  vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: ("s3" | "dynamodb")[] = [], workload = `the server function of ${children.name}`,
 ): void {
-  const { parent, name, transforms } = scope;
+  const { parent, name, transforms } = children;
   for (const c of connections) {
     if (!c.ingress || !serverSecurityGroupId) continue;
     const slug = c.name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
-    new aws.vpc.SecurityGroupIngressRule(...childInputs(transforms, "connectIngress",`${childName(name, "connectIngress")}-${slug}`, {
+    children.suffixed(`-${slug}`).make("connectIngress", aws.vpc.SecurityGroupIngressRule, {
       securityGroupId: c.ingress.securityGroupId,
       referencedSecurityGroupId: serverSecurityGroupId,
       ipProtocol: "tcp",
       fromPort: c.ingress.port,
       toPort: c.ingress.port,
       description: `From ${workload}`,
-    }, { parent }));
+    });
   }
   if (!vpc) return;
   // A route table holds one endpoint route per service: one endpoint per VPC (per provider).
@@ -116,7 +117,7 @@ export function connectNetwork(
     };
     if (provider) {
       // An explicit provider: the endpoint is the first workload's of that provider.
-      new aws.ec2.VpcEndpoint(...childInputs(transforms, id, childName(name, id), args, { parent }));
+      children.make(id, aws.ec2.VpcEndpoint, args);
       continue;
     }
     // The stack's own, whichever workload asks first: adding, removing or
@@ -163,19 +164,19 @@ export interface VpcPlacement {
  * endpoints they (and `ownEndpoints`) need.
  */
 export function joinDefaultVpc(
-  scope: SiteScope, connections: ResolvedConnection[],
+  children: ChildFactory, connections: ResolvedConnection[],
   opts: { securityGroupId: string; description: string; tagName: string; workload: string; ownEndpoints?: ("s3" | "dynamodb")[] },
 ): VpcPlacement {
-  const { parent, name, transforms } = scope;
+  const { parent } = children;
   const network = defaultVpc(parent);
-  const securityGroup = new aws.ec2.SecurityGroup(...childInputs(transforms, opts.securityGroupId,childName(name, opts.securityGroupId), {
+  const securityGroup = children.make(opts.securityGroupId, aws.ec2.SecurityGroup, {
     description: opts.description,
     vpcId: network.id,
     // Lambda's network interfaces have no public IP and no NAT is made, so
     // internet calls fail whatever this says; VPC peers and endpoints work.
     egress: [{ protocol: "-1", fromPort: 0, toPort: 0, cidrBlocks: ["0.0.0.0/0"], description: "Any (no route to the internet)" }],
     tags: { Name: opts.tagName },
-  }, { parent }));
-  connectNetwork(scope, connections, securityGroup.id, { id: network.id }, opts.ownEndpoints ?? [], opts.workload);
+  });
+  connectNetwork(children, connections, securityGroup.id, { id: network.id }, opts.ownEndpoints ?? [], opts.workload);
   return { subnetIds: lambdaSubnetIds(network, parent), securityGroupIds: [securityGroup.id], securityGroupId: securityGroup.id };
 }
