@@ -43,6 +43,12 @@ export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "con
 
 type Environment = EnvironmentMap | pulumi.Output<Record<string, string>>;
 
+/** What the distribution's origins need of the site: S3's origin access control, each function's host (and signer or secret header). */
+interface SiteOrigins {
+  s3AccessControlId: pulumi.Output<string>;
+  functionOrigins: Record<string, FunctionOrigin>;
+}
+
 /** The site's server functions: the server, and OpenNext's split functions by name. */
 interface SiteServers {
   server: SiteServer;
@@ -111,8 +117,9 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
     this.serverFunction = servers.server.fn;
     const helpers = createHelpers(this.children, build, storage, servers.server.fn, p.warmServerInstances);
 
+    const origins = this.origins(servers, helpers);
     const domains = cloudFrontCertificate({ children: this.children, prefix: "domain" }, p.customDomains ?? []);
-    const distribution = this.distribution = this.cdn(storage, servers, helpers, domains);
+    const distribution = this.distribution = this.cdn(storage, servers, origins, domains);
     cloudFrontAliasRecords(domains, distribution);
     if (helpers.image) cloudFrontInvokePermissions(this.children, "image", helpers.image.fn, distribution.arn);
     this.letCdnRead(storage, distribution);
@@ -196,11 +203,10 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
     return { server, splits };
   }
 
-  /** The distribution: S3 and the functions as origins (each signed for by its origin access control), OpenNext's behaviors. */
-  private cdn(storage: SiteStorage, servers: SiteServers, helpers: SiteHelpers, domains: CloudFrontDomains): aws.cloudfront.Distribution {
+  /** The origins' access: S3's origin access control, and the functions' URLs (the image optimizer's signed by its own). */
+  private origins(servers: SiteServers, helpers: SiteHelpers): SiteOrigins {
     const { children } = this;
     const name = children.name;
-    const output = this.build.output;
     const { server, splits } = servers;
     const s3AccessControl = children.make("s3AccessControl", aws.cloudfront.OriginAccessControl, {
       description: `S3 of ${name}`, originAccessControlOriginType: "s3", signingBehavior: "always", signingProtocol: "sigv4",
@@ -215,14 +221,21 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
       });
       functionOrigins.imageOptimizer = { host: helpers.image.host, accessControlId: lambdaAccessControl.id };
     }
-    return siteError(name, () => createSiteCdn(children, output, {
+    return { s3AccessControlId: s3AccessControl.id, functionOrigins };
+  }
+
+  /** The distribution: S3 and the functions as origins, OpenNext's behaviors, the custom domains. */
+  private cdn(storage: SiteStorage, servers: SiteServers, origins: SiteOrigins, domains: CloudFrontDomains): aws.cloudfront.Distribution {
+    const output = this.build.output;
+    const server = servers.server;
+    return siteError(this.children.name, () => createSiteCdn(this.children, output, {
       aliases: domains.names,
       viewerCertificate: viewerCertificate(domains),
       webAclId: this.properties.useFirewall,
       bucketDomain: storage.bucket.bucketRegionalDomainName,
       s3OriginPath: output.origins.s3.originPath,
-      s3AccessControlId: s3AccessControl.id,
-      functionOrigins,
+      s3AccessControlId: origins.s3AccessControlId,
+      functionOrigins: origins.functionOrigins,
       edgeServerArn: server.edgeArn,
       // The edge server's policy names its log group, so it is made after the function: CloudFront waits for it.
       dependsOn: server.edgeArn && server.policy ? [server.policy] : undefined,
