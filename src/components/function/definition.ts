@@ -1,13 +1,13 @@
 // The function resource type as data: what the YAML adapter and the component
 // both read (schema name, parameters, child ids, literal-only fields, rules).
-import type { ResourceTypeEntry } from "../../shared/component/resource-definition";
+import { componentDefinition } from "../../shared/component/component-definition";
 import { functionAvailableParams, functionParams } from "./properties";
 import { FUNCTION_CHILD_IDS, FUNCTION_CHILDREN } from "./child-ids";
 import { functionRouteProblems, functionStaticProblems } from "./rules";
 import type { functionFileProblems } from "./bundle-check";
 import { disabledLoggingWarnings } from "../../shared/schema/no-effect";
 
-export const functionDefinition: ResourceTypeEntry = {
+export const functionDefinition = componentDefinition({
   type: "function",
   definition: "FunctionProperties",
   propertiesFile: "src/components/function/properties.ts",
@@ -32,4 +32,4 @@ export const functionDefinition: ResourceTypeEntry = {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   fileChecks: (...args: Parameters<typeof functionFileProblems>) => (require("./bundle-check") as typeof import("./bundle-check")).functionFileProblems(...args),
   warnings: (p) => disabledLoggingWarnings(p.logging, ["logging"]),
-};
+});

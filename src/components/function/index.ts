@@ -4,25 +4,25 @@ import type { FunctionHttpApiEvent, FunctionProperties } from "./properties";
 import type { FUNCTION_CHILDREN } from "./child-ids";
 import type { Bundle } from "./bundle";
 import { bundleOrProblems } from "./bundle-check";
-import { attachHttpApiIntegration, type HttpApiGateway, type HttpApiGatewayIntegration, type HttpApiRouteResources } from "../http-api-gateway";
+import { attachHttpApiIntegration, type HttpApiGateway, type HttpApiRouteResources } from "../http-api-gateway";
 import { functionDefinition } from "./definition";
-import { checkProperties } from "../../shared/schema/check-properties";
-import { withDefaults } from "../../shared/schema/schema";
-import { knownView } from "../../shared/component/known";
-import { componentOptions } from "../../shared/component/component-options";
+import { Component, componentLabel, literal } from "../../shared/component/component";
 import { argumentsError } from "../../shared/component/component-error";
 import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
 import type { Problem } from "../../shared/messages/problem";
 import type { Connectable, Connection } from "../../shared/workloads/connect-to";
-import { createFunction, type PolicyStatement, type SiteScope } from "../../shared/workloads/lambda-function";
+import { createFunction, type PolicyStatement } from "../../shared/workloads/lambda-function";
 import {
-  connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry, type DefaultVpcEndpointsArg,
+  connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections,
+  type ConnectToEntry, type ResolvedConnection, type VpcPlacement, type DefaultVpcEndpointsArg,
 } from "../../shared/workloads/workload-connections";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { environmentMap, mergeEnvironments } from "../../shared/workloads/environment";
 
-export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo">, DefaultVpcEndpointsArg {
+export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo" | "events">, DefaultVpcEndpointsArg {
+  /** Routes of gateways to the function: every field is literal-only (it decides which resources are made). */
+  events?: FunctionHttpApiEvent[];
   /**
    * Resources the function uses: this stack's (a RedisCluster, another
    * Function), `@pulumi/aws` resources of the spec's table, `{ name, target }`
@@ -35,17 +35,8 @@ export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "conne
   transform?: ChildTransforms<typeof FUNCTION_CHILDREN>;
 }
 
-const TOKEN = "stackfile:index:Function";
-
 /** Source maps in stack traces: the bundle's map points into the sources. */
 const SOURCE_MAPS = "--enable-source-maps";
-
-type Normalized = DeepInput<Required<Omit<FunctionProperties, "connectTo" | "events" | "environment" | "iamRoleStatements">>> & {
-  logging: DeepInput<Required<NonNullable<FunctionProperties["logging"]>>>;
-  environment?: DeepInput<NonNullable<FunctionProperties["environment"]>>;
-  iamRoleStatements?: DeepInput<NonNullable<FunctionProperties["iamRoleStatements"]>>;
-  events?: FunctionHttpApiEvent[];
-};
 
 /** Events that name a gateway not given. */
 function gatewayProblems(events: unknown, gateways: Record<string, HttpApiGateway>): Problem[] {
@@ -87,7 +78,7 @@ function gatewayProblems(events: unknown, gateways: Record<string, HttpApiGatewa
  *   httpApiGateways: { api },
  * });
  */
-export class Function extends pulumi.ComponentResource implements Connectable {
+export class Function extends Component<typeof functionDefinition, Omit<FunctionArgs, "transform" | "connectTo" | "httpApiGateways" | "defaultVpcEndpoints">> implements Connectable {
   public readonly arn: pulumi.Output<string>;
   public readonly name: pulumi.Output<string>;
   /** Only when logging is on. */
@@ -102,34 +93,55 @@ export class Function extends pulumi.ComponentResource implements Connectable {
   public readonly securityGroupId?: pulumi.Output<string>;
 
   constructor(name: string, args: FunctionArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, connectTo = [], httpApiGateways = {}, defaultVpcEndpoints, ...props } = args;
-    const problems = checkProperties(functionDefinition, knownView(props) as Record<string, unknown>);
+    const { transform, connectTo = [], httpApiGateways = {}, defaultVpcEndpoints, ...properties } = args;
     const connections = resolveConnections(connectTo);
-    problems.push(...connectionProblems(connections, props.joinDefaultVpc === true), ...gatewayProblems(props.events, httpApiGateways));
-    if (problems.length) throw argumentsError("Function", name, problems);
-    const p = withDefaults("FunctionProperties", props) as unknown as Normalized;
-    const bundle = bundleOrProblems({
-      entryfilePath: p.entryfilePath as string, runtime: p.runtime as string, handlerFunction: p.handlerFunction as string,
-      handlerWritten: props.handlerFunction !== undefined, label: name,
-    });
-    if (Array.isArray(bundle)) throw argumentsError("Function", name, bundle);
-    const names = componentOptions(opts);
-    super(TOKEN, name, {}, names.opts);
-    names.bind(this);
-    this.bundle = bundle;
-    const scope: SiteScope = { parent: this, name, transforms: transform };
-
-    const vpc = p.joinDefaultVpc === true
-      ? joinDefaultVpc(scope, connections, { securityGroupId: "securityGroup", description: `Function ${name}: no ingress`, tagName: name, workload: `the function ${name}`, endpoints: defaultVpcEndpoints })
-      : undefined;
+    const problems = () => [...connectionProblems(connections, properties.joinDefaultVpc === true), ...gatewayProblems(properties.events, httpApiGateways)];
+    super(functionDefinition, name, { properties, transform, problems }, opts);
+    this.bundle = this.bundleCode(properties.handlerFunction !== undefined);
+    const vpc = literal(this.properties.joinDefaultVpc) ? this.joinVpc(connections, defaultVpcEndpoints) : undefined;
     this.securityGroupId = vpc?.securityGroupId;
+    const made = this.makeFunction(connections, vpc);
+    this.function = made.fn;
+    this.role = made.role;
+    this.arn = made.fn.arn;
+    this.name = made.fn.name;
+    this.logGroupArn = made.logGroup?.arn;
+    const forwarding = this.properties.logging.logForwarding;
+    if (forwarding && made.logGroup) forwardLogs(this.children, made.logGroup, forwarding);
+
+    // Each event is a route of its gateway (the gateway's children; its CORS methods count them).
+    this.routes = (this.properties.events ?? []).map((e) => attachHttpApiIntegration(httpApiGateways, e, made.fn, e.properties.payloadFormat));
+
+    this.registerOutputs({ arn: this.arn, name: this.name, logGroupArn: this.logGroupArn });
+  }
+
+  /** The code package (bundled again only when its sources change); its problems are the arguments' (the entry file, the handler). */
+  private bundleCode(handlerWritten: boolean): Bundle {
+    const p = this.properties;
+    const bundle = bundleOrProblems({
+      entryfilePath: literal(p.entryfilePath), runtime: literal(p.runtime), handlerFunction: literal(p.handlerFunction),
+      handlerWritten, label: this.children.name,
+    });
+    if (Array.isArray(bundle)) throw argumentsError(componentLabel(functionDefinition.token), this.children.name, bundle);
+    return bundle;
+  }
+
+  /** The function in the default VPC: its own security group, the subnets Lambda serves, ingress and endpoints for its targets. */
+  private joinVpc(connections: ResolvedConnection[], endpoints: FunctionArgs["defaultVpcEndpoints"]) {
+    const name = this.children.name;
+    return joinDefaultVpc(this.children, connections, { securityGroupId: "securityGroup", description: `Function ${name}: no ingress`, tagName: name, workload: `the function ${name}`, endpoints });
+  }
+
+  /** Its role, policy, log group and the function itself, with connectTo's variables and statements. */
+  private makeFunction(connections: ResolvedConnection[], vpc: VpcPlacement | undefined) {
+    const p = this.properties;
     const own = (p.environment ?? []) as { name: pulumi.Input<string>; value: pulumi.Input<string> }[];
     // A plain map: a $Secret value stays secret alone, the other variables readable in a preview.
     const environment = mergeEnvironments(connectionEnvironment(connections), environmentMap(own), { NODE_OPTIONS: SOURCE_MAPS });
-    const made = createFunction(scope, {
+    return createFunction(this.children, {
       id: "",
       description: "Function",
-      code: { archive: new pulumi.asset.FileArchive(bundle.archivePath), handler: bundle.handler },
+      code: { archive: new pulumi.asset.FileArchive(this.bundle.archivePath), handler: this.bundle.handler },
       runtime: p.runtime,
       architecture: p.architecture,
       memory: p.memory,
@@ -137,22 +149,9 @@ export class Function extends pulumi.ComponentResource implements Connectable {
       environment,
       statements: [...connectionStatements(connections), ...((p.iamRoleStatements ?? []) as PolicyStatement[])],
       logRetentionDays: p.logging.retentionDays,
-      logsDisabled: p.logging.disabled === true,
+      logsDisabled: literal(p.logging.disabled),
       vpc: vpc ? { subnetIds: vpc.subnetIds, securityGroupIds: vpc.securityGroupIds } : undefined,
     });
-    this.function = made.fn;
-    this.role = made.role;
-    this.arn = made.fn.arn;
-    this.name = made.fn.name;
-    this.logGroupArn = made.logGroup?.arn;
-    if (p.logging.logForwarding && made.logGroup) forwardLogs({ parent: this, name, transforms: transform }, made.logGroup, p.logging.logForwarding as any);
-
-    // Each event is a route of its gateway (the gateway's children; its CORS methods count them).
-    this.routes = (p.events ?? []).map((e) => attachHttpApiIntegration(
-      httpApiGateways, e as unknown as HttpApiGatewayIntegration, made.fn, e.properties.payloadFormat,
-    ));
-
-    this.registerOutputs({ arn: this.arn, name: this.name, logGroupArn: this.logGroupArn });
   }
 
   /**

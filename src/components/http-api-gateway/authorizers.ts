@@ -14,18 +14,12 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { HttpApiAuthorizer, JwtAuthorizer, LambdaAuthorizer } from "./authorizer-properties";
 import { JWT_DEFAULT_IDENTITY_SOURCE } from "./authorizer-rules";
-import { childInputs, childName, type AnyTransforms } from "../../shared/component/children";
+import type { ChildFactory } from "../../shared/component/child-factory";
 import type { DeepInput } from "../../shared/component/inputs";
 import type { Problem } from "../../shared/messages/problem";
 
 /** What a Lambda authorizer's `functionName` may name: a stackfile Function or an aws.lambda.Function. */
 export type AuthorizerFunction = aws.lambda.Function | { function: aws.lambda.Function };
-
-export interface AuthorizerScope {
-  parent: pulumi.ComponentResource;
-  name: string;
-  transforms?: AnyTransforms;
-}
 
 /** A made authorizer: how routes name it. */
 export interface MadeAuthorizer {
@@ -54,54 +48,47 @@ export function authorizerFunctionProblems(authorizers: unknown, functions: Reco
 }
 
 export function createAuthorizers(
-  scope: AuthorizerScope,
+  children: ChildFactory,
   api: aws.apigatewayv2.Api,
   authorizers: Record<string, DeepInput<HttpApiAuthorizer>>,
   functions: Record<string, AuthorizerFunction>,
 ): Map<string, MadeAuthorizer> {
-  const { parent, name, transforms } = scope;
   const made = new Map<string, MadeAuthorizer>();
   for (const [authName, given] of Object.entries(authorizers).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
-    const childSuffix = authName;
+    const ofAuthorizer = children.suffixed(`-${authName}`);
     // `type` is a plain value (literal-only): it picks the shape.
     if (given.type === "jwt") {
       const a = given as DeepInput<JwtAuthorizer>;
-      const authorizer = new aws.apigatewayv2.Authorizer(...childInputs(transforms, "authorizer",
-        `${childName(name, "authorizer")}-${childSuffix}`, {
-          apiId: api.id,
-          name: authName,
-          authorizerType: "JWT",
-          identitySources: [a.identitySource ?? JWT_DEFAULT_IDENTITY_SOURCE] as pulumi.Input<string>[],
-          jwtConfiguration: { issuer: a.issuerUrl, audiences: a.audience },
-        },
-        { parent },));
+      const authorizer = ofAuthorizer.make("authorizer", aws.apigatewayv2.Authorizer, {
+        apiId: api.id,
+        name: authName,
+        authorizerType: "JWT",
+        identitySources: [a.identitySource ?? JWT_DEFAULT_IDENTITY_SOURCE] as pulumi.Input<string>[],
+        jwtConfiguration: { issuer: a.issuerUrl, audiences: a.audience },
+      });
       made.set(authName, { type: "jwt", authorizer });
       continue;
     }
     const a = given as DeepInput<LambdaAuthorizer>;
     const fn = lambdaOf(functions[a.functionName as string]);
     const payloadFormat = (a.payloadFormat ?? "2.0") as pulumi.Input<string>;
-    const authorizer = new aws.apigatewayv2.Authorizer(...childInputs(transforms, "authorizer",
-      `${childName(name, "authorizer")}-${childSuffix}`, {
-        apiId: api.id,
-        name: authName,
-        authorizerType: "REQUEST",
-        authorizerUri: fn.invokeArn,
-        identitySources: a.identitySource as pulumi.Input<string>[] | undefined,
-        authorizerPayloadFormatVersion: payloadFormat,
-        // On by default with 2.0; API Gateway refuses it with 1.0.
-        enableSimpleResponses: pulumi.all([payloadFormat, a.enableSimpleResponses]).apply(([f, s]) => (f === "2.0" ? s ?? true : undefined)),
-        authorizerResultTtlInSeconds: a.resultTtl ?? 0,
-      },
-      { parent, dependsOn: [fn] },));
-    const permission = new aws.lambda.Permission(...childInputs(transforms, "authorizerPermission",
-      `${childName(name, "authorizerPermission")}-${childSuffix}`, {
-        action: "lambda:InvokeFunction",
-        function: fn.name,
-        principal: "apigateway.amazonaws.com",
-        sourceArn: pulumi.interpolate`${api.executionArn}/authorizers/${authorizer.id}`,
-      },
-      { parent },));
+    const authorizer = ofAuthorizer.make("authorizer", aws.apigatewayv2.Authorizer, {
+      apiId: api.id,
+      name: authName,
+      authorizerType: "REQUEST",
+      authorizerUri: fn.invokeArn,
+      identitySources: a.identitySource as pulumi.Input<string>[] | undefined,
+      authorizerPayloadFormatVersion: payloadFormat,
+      // On by default with 2.0; API Gateway refuses it with 1.0.
+      enableSimpleResponses: pulumi.all([payloadFormat, a.enableSimpleResponses]).apply(([f, s]) => (f === "2.0" ? s ?? true : undefined)),
+      authorizerResultTtlInSeconds: a.resultTtl ?? 0,
+    }, { dependsOn: [fn] });
+    const permission = ofAuthorizer.make("authorizerPermission", aws.lambda.Permission, {
+      action: "lambda:InvokeFunction",
+      function: fn.name,
+      principal: "apigateway.amazonaws.com",
+      sourceArn: pulumi.interpolate`${api.executionArn}/authorizers/${authorizer.id}`,
+    });
     made.set(authName, { type: "lambda", authorizer, permission });
   }
   return made;

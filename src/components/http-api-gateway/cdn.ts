@@ -4,18 +4,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { CdnSelection, HttpApiCdn } from "./properties";
-import { childInputs, childName, type AnyTransforms } from "../../shared/component/children";
+import type { ChildFactory } from "../../shared/component/child-factory";
 import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/domains/cloudfront-domains";
 import type { DeepInput } from "../../shared/component/inputs";
 import { keyCovers, KEY_DEFAULTS } from "./cache-key";
 
 const ALL_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"];
-
-export interface CdnScope {
-  parent: pulumi.ComponentResource;
-  name: string;
-  transforms?: AnyTransforms;
-}
 
 export interface Cdn {
   distribution: aws.cloudfront.Distribution;
@@ -96,10 +90,10 @@ export interface AuthorizerKeyNames {
 }
 
 export function createCdn(
-  scope: CdnScope, cdn: DeepInput<Required<HttpApiCdn>>, originDomain: pulumi.Input<string>, corsEnabled: pulumi.Input<boolean> = false,
+  children: ChildFactory, cdn: DeepInput<HttpApiCdn>, originDomain: pulumi.Input<string>, corsEnabled: pulumi.Input<boolean> = false,
   authorizerKeys: AuthorizerKeyNames = { headers: [], queryStrings: [] },
 ): Cdn {
-  const { parent, name, transforms } = scope;
+  const { name } = children;
   const caching = cdn.cachingOptions ?? {};
   const keys = caching.cacheKeyParameters ?? {};
   const fwd = cdn.forwardingOptions ?? {};
@@ -109,64 +103,58 @@ export function createCdn(
   const keyHeaders = pulumi.all([pulumi.output(fwd.headers as Selection | undefined), corsEnabled, pulumi.output(caching.cacheMethods ?? ["GET", "HEAD"])])
     .apply(([sel, cors, methods]) => [...new Set([...requiredCacheKeyHeaders(sel as CdnSelection<string> | undefined, cors === true, methods as string[]), ...authorizerKeys.headers])].sort());
 
-  const cachePolicy = new aws.cloudfront.CachePolicy(...childInputs(transforms, "cdnCachePolicy",
-    childName(name, "cdnCachePolicy"), {
-      comment: `HTTP API ${name}: cache key`,
-      minTtl: caching.minTTL,
-      defaultTtl: caching.defaultTTL,
-      maxTtl: caching.maxTTL,
-      parametersInCacheKeyAndForwardedToOrigin: {
-        cookiesConfig: config("cookie", keys.cookies, cachingOff),
-        headersConfig: config("header", keys.headers, cachingOff, keyHeaders),
-        queryStringsConfig: config("queryString", keys.queryString, cachingOff, authorizerKeys.queryStrings),
-        enableAcceptEncodingGzip: compress,
-        enableAcceptEncodingBrotli: compress,
-      },
+  const cachePolicy = children.make("cdnCachePolicy", aws.cloudfront.CachePolicy, {
+    comment: `HTTP API ${name}: cache key`,
+    minTtl: caching.minTTL,
+    defaultTtl: caching.defaultTTL,
+    maxTtl: caching.maxTTL,
+    parametersInCacheKeyAndForwardedToOrigin: {
+      cookiesConfig: config("cookie", keys.cookies, cachingOff),
+      headersConfig: config("header", keys.headers, cachingOff, keyHeaders),
+      queryStringsConfig: config("queryString", keys.queryString, cachingOff, authorizerKeys.queryStrings),
+      enableAcceptEncodingGzip: compress,
+      enableAcceptEncodingBrotli: compress,
     },
-    { parent },));
-  const originRequestPolicy = new aws.cloudfront.OriginRequestPolicy(...childInputs(transforms, "cdnOriginRequestPolicy",
-    childName(name, "cdnOriginRequestPolicy"), {
-      comment: `HTTP API ${name}: forwarded to the gateway (never Host)`,
-      cookiesConfig: forwardedConfig("cookie", fwd.cookies, keys.cookies, cachingOff),
-      headersConfig: config("header", fwd.headers),
-      queryStringsConfig: forwardedConfig("queryString", fwd.queryString, keys.queryString, cachingOff),
-    },
-    { parent },));
+  });
+  const originRequestPolicy = children.make("cdnOriginRequestPolicy", aws.cloudfront.OriginRequestPolicy, {
+    comment: `HTTP API ${name}: forwarded to the gateway (never Host)`,
+    cookiesConfig: forwardedConfig("cookie", fwd.cookies, keys.cookies, cachingOff),
+    headersConfig: config("header", fwd.headers),
+    queryStringsConfig: forwardedConfig("queryString", fwd.queryString, keys.queryString, cachingOff),
+  });
 
-  const domains = cloudFrontCertificate({ parent, name, transforms, prefix: "cdn" }, cdn.customDomains ?? []);
+  const domains = cloudFrontCertificate({ children, prefix: "cdn" }, cdn.customDomains ?? []);
 
-  const distribution = new aws.cloudfront.Distribution(...childInputs(transforms, "cdnDistribution",
-    childName(name, "cdnDistribution"), {
-      enabled: true,
-      comment: `HTTP API ${name}`,
-      isIpv6Enabled: true,
-      httpVersion: "http2and3",
-      priceClass: cdn.cloudfrontPriceClass,
-      aliases: domains.names,
-      origins: [{
-        originId: "api",
-        domainName: originDomain,
-        customOriginConfig: {
-          httpPort: 80,
-          httpsPort: 443,
-          originProtocolPolicy: "https-only",
-          originSslProtocols: ["TLSv1.2"],
-        },
-        customHeaders: (fwd.customRequestHeaders ?? []).map((h) => ({ name: h.headerName, value: h.value })),
-      }],
-      defaultCacheBehavior: {
-        targetOriginId: "api",
-        viewerProtocolPolicy: "redirect-to-https",
-        allowedMethods: fwd.allowedMethods ?? ALL_METHODS,
-        cachedMethods: caching.cacheMethods ?? ["GET", "HEAD"],
-        cachePolicyId: cachePolicy.id,
-        originRequestPolicyId: originRequestPolicy.id,
-        compress,
+  const distribution = children.make("cdnDistribution", aws.cloudfront.Distribution, {
+    enabled: true,
+    comment: `HTTP API ${name}`,
+    isIpv6Enabled: true,
+    httpVersion: "http2and3",
+    priceClass: cdn.cloudfrontPriceClass,
+    aliases: domains.names,
+    origins: [{
+      originId: "api",
+      domainName: originDomain,
+      customOriginConfig: {
+        httpPort: 80,
+        httpsPort: 443,
+        originProtocolPolicy: "https-only",
+        originSslProtocols: ["TLSv1.2"],
       },
-      restrictions: { geoRestriction: { restrictionType: "none" } },
-      viewerCertificate: viewerCertificate(domains),
+      customHeaders: (fwd.customRequestHeaders ?? []).map((h) => ({ name: h.headerName, value: h.value })),
+    }],
+    defaultCacheBehavior: {
+      targetOriginId: "api",
+      viewerProtocolPolicy: "redirect-to-https",
+      allowedMethods: fwd.allowedMethods ?? ALL_METHODS,
+      cachedMethods: caching.cacheMethods ?? ["GET", "HEAD"],
+      cachePolicyId: cachePolicy.id,
+      originRequestPolicyId: originRequestPolicy.id,
+      compress,
     },
-    { parent },));
+    restrictions: { geoRestriction: { restrictionType: "none" } },
+    viewerCertificate: viewerCertificate(domains),
+  });
 
   cloudFrontAliasRecords(domains, distribution);
   return { distribution, domain: distribution.domainName, customDomains: domains.names };

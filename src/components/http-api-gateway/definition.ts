@@ -1,11 +1,11 @@
 // The http-api-gateway resource type as data: what the YAML adapter and the component
 // both read (schema name, parameters, child ids, literal-only fields, rules).
-import type { ResourceTypeEntry } from "../../shared/component/resource-definition";
+import { componentDefinition } from "../../shared/component/component-definition";
 import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "./properties";
 import { httpApiGatewayStaticProblems, httpApiGatewayWarnings } from "./rules";
 import { HTTP_API_GATEWAY_CHILD_IDS, HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
 
-export const httpApiGatewayDefinition: ResourceTypeEntry = {
+export const httpApiGatewayDefinition = componentDefinition({
   type: "http-api-gateway",
   definition: "HttpApiGatewayProperties",
   propertiesFile: "src/components/http-api-gateway/properties.ts",
@@ -29,4 +29,4 @@ export const httpApiGatewayDefinition: ResourceTypeEntry = {
   children: HTTP_API_GATEWAY_CHILDREN,
   staticRules: httpApiGatewayStaticProblems,
   warnings: httpApiGatewayWarnings,
-};
+});

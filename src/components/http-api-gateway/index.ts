@@ -12,12 +12,8 @@ import {
 import { httpApiGatewayDefinition } from "./definition";
 import { authorizerFunctionProblems, createAuthorizers, type AuthorizerFunction, type MadeAuthorizer } from "./authorizers";
 import { authorizerKeyNames, effectiveAuthorizer, routeAuthorizationProblems } from "./authorizer-rules";
-import { checkProperties } from "../../shared/schema/check-properties";
-import { withDefaults } from "../../shared/schema/schema";
-import { knownView } from "../../shared/component/known";
-import { componentOptions } from "../../shared/component/component-options";
-import { argumentsError } from "../../shared/component/component-error";
-import { childInputs, childName, type AnyTransforms, type ChildTransforms } from "../../shared/component/children";
+import { Component, literal } from "../../shared/component/component";
+import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
 import type { Problem } from "../../shared/messages/problem";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
@@ -83,13 +79,12 @@ export interface HttpApiRouteResources {
   preflightRoute?: aws.apigatewayv2.Route;
 }
 
-const TOKEN = "stackfile:index:HttpApiGateway";
-
-type Normalized = DeepInput<Required<HttpApiGatewayProperties>> & {
-  cors: DeepInput<Required<NonNullable<HttpApiGatewayProperties["cors"]>>>;
-  logging: DeepInput<Required<NonNullable<HttpApiGatewayProperties["logging"]>>>;
-  cdn: DeepInput<Required<NonNullable<HttpApiGatewayProperties["cdn"]>>>;
-};
+function routeMethodsProblems(routeMethods: string[]): Problem[] {
+  return routeMethods.flatMap((m, i) => {
+    const why = routeMethodProblem(String(m));
+    return why ? [{ path: ["routeMethods", i], message: why }] : [];
+  });
+}
 
 function routeProblems(routes: HttpApiRoute[]): Problem[] {
   const out: Problem[] = [];
@@ -135,7 +130,7 @@ function routeProblems(routes: HttpApiRoute[]): Problem[] {
  * secured.addRoute({ path: "/me", method: "GET", handler: meFunction, authorizationScopes: ["profile"] });
  * secured.addRoute({ path: "/health", method: "GET", handler: healthFunction, authorizer: "none" });
  */
-export class HttpApiGateway extends pulumi.ComponentResource {
+export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, DeepInput<HttpApiGatewayProperties>> {
   /** Default domain name of the API. */
   public readonly domain: pulumi.Output<string>;
   /** Default URL of the API. */
@@ -157,7 +152,6 @@ export class HttpApiGateway extends pulumi.ComponentResource {
 
   private readonly gatewayName: string;
   private readonly payloadFormat: pulumi.Input<string>;
-  private readonly transforms?: AnyTransforms;
   /** Route keys by shape (routeShape): a route of a shape already taken is refused. */
   private readonly routeKeys = new Map<string, string>();
   /** With inferred CORS methods: those the default allows (from `routes` and `routeMethods`). */
@@ -170,78 +164,36 @@ export class HttpApiGateway extends pulumi.ComponentResource {
   private readonly preflightKeys = new Map<string, string>();
 
   constructor(name: string, args: HttpApiGatewayArgs = {}, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, routes = [], routeMethods = [], authorizerFunctions = {}, ...props } = args;
-    const view = knownView(props) as Record<string, unknown>;
-    const problems = [
-      ...checkProperties(httpApiGatewayDefinition, view),
-      ...routeProblems(routes),
-      ...routeMethods.flatMap((m, i) => { const why = routeMethodProblem(String(m)); return why ? [{ path: ["routeMethods", i], message: why }] : []; }),
-      ...authorizerFunctionProblems(view.authorizers, authorizerFunctions),
+    const { transform, routes = [], routeMethods = [], authorizerFunctions = {}, ...properties } = args;
+    const problems = (view: Record<string, unknown>) => [
+      ...routeProblems(routes), ...routeMethodsProblems(routeMethods), ...authorizerFunctionProblems(view.authorizers, authorizerFunctions),
     ];
-    if (problems.length) throw argumentsError("HttpApiGateway", name, problems);
-    const names = componentOptions(opts);
-    super(TOKEN, name, {}, names.opts);
-    names.bind(this);
+    super(httpApiGatewayDefinition, name, { properties, transform, problems }, opts);
+    const p = this.properties;
+    const view = this.view;
     this.gatewayName = name;
-    this.transforms = transform;
     this.authorization = { authorizers: view.authorizers, defaultAuthorizer: view.defaultAuthorizer, cors: view.cors };
-
-    const p = withDefaults("HttpApiGatewayProperties", props) as unknown as Normalized;
     this.payloadFormat = p.payloadFormat;
-    const parent = { parent: this };
-    if (p.cors.enabled === true && p.cors.allowedMethods === undefined) {
+    if (literal(p.cors.enabled) === true && p.cors.allowedMethods === undefined) {
       this.corsMethods = knownCorsMethods([...routes.map((r) => String(r.method)), ...routeMethods.map(String)]);
     }
 
-    this.api = new aws.apigatewayv2.Api(...childInputs(transform, "api",
-      childName(name, "api"), {
-        protocolType: "HTTP",
-        description: `HTTP API ${name} (stackfile)`,
-        corsConfiguration: p.cors.enabled === true
-          ? {
-            allowOrigins: p.cors.allowedOrigins,
-            allowHeaders: p.cors.allowedHeaders,
-            allowMethods: p.cors.allowedMethods ?? defaultCorsMethods(this.corsMethods!, p.cors.allowCredentials),
-            allowCredentials: p.cors.allowCredentials,
-            exposeHeaders: p.cors.exposedResponseHeaders,
-            maxAge: p.cors.maxAge,
-          }
-          : undefined,
-      },
-      parent,));
-
-    let logGroup: aws.cloudwatch.LogGroup | undefined;
-    if (p.logging.disabled !== true) {
-      logGroup = new aws.cloudwatch.LogGroup(...childInputs(transform, "logGroup",
-        childName(name, "logGroup"), { retentionInDays: p.logging.retentionDays },
-        parent,));
-      if (p.logging.logForwarding) forwardLogs({ parent: this, name, transforms: transform }, logGroup, p.logging.logForwarding as any);
-    }
-    this.stage = new aws.apigatewayv2.Stage(...childInputs(transform, "stage",
-      childName(name, "stage"), {
-        apiId: this.api.id,
-        name: "$default",
-        autoDeploy: true,
-        accessLogSettings: logGroup
-          ? { destinationArn: logGroup.arn, format: pulumi.output(p.logging.format).apply(accessLogFormat) }
-          : undefined,
-      },
-      parent,));
-
+    this.api = this.makeApi();
+    this.stage = this.makeStage(this.accessLogGroup());
     this.domain = this.api.apiEndpoint.apply((e) => e.replace(/^https:\/\//, ""));
     this.url = this.api.apiEndpoint;
 
-    const domains = createCustomDomains({ parent: this, name, transforms: transform }, p.customDomains ?? [], this.api.id, this.stage.name);
+    const domains = createCustomDomains(this.children, p.customDomains ?? [], this.api.id, this.stage.name);
     if (domains.length) {
       this.customDomains = pulumi.output(domains.join(","));
       this.customDomainUrls = pulumi.output(domains.map((d) => `https://${d}`).join(","));
     }
 
-    this.authorizers = createAuthorizers({ parent: this, name, transforms: transform }, this.api, (p.authorizers ?? {}) as any, authorizerFunctions);
+    this.authorizers = createAuthorizers(this.children, this.api, p.authorizers ?? {}, authorizerFunctions);
 
-    if (p.cdn.enabled === true) {
+    if (literal(p.cdn.enabled) === true) {
       // The authorizers' identity sources are in the cache key: one caller's answer is never served to another.
-      const cdn = createCdn({ parent: this, name, transforms: transform }, p.cdn, this.domain, p.cors.enabled, authorizerKeyNames(view.authorizers));
+      const cdn = createCdn(this.children, p.cdn, this.domain, p.cors.enabled, authorizerKeyNames(view.authorizers));
       this.distribution = cdn.distribution;
       if (cdn.customDomains.length) {
         this.cdnCustomDomains = pulumi.output(cdn.customDomains.join(","));
@@ -255,14 +207,48 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     for (const r of routes) this.addRoute(r);
 
     this.registerOutputs({
-      domain: this.domain,
-      url: this.url,
-      customDomains: this.customDomains,
-      customDomainUrls: this.customDomainUrls,
-      cdnDomain: this.cdnDomain,
-      cdnUrl: this.cdnUrl,
-      cdnCustomDomains: this.cdnCustomDomains,
-      cdnCustomDomainUrls: this.cdnCustomDomainUrls,
+      domain: this.domain, url: this.url, customDomains: this.customDomains, customDomainUrls: this.customDomainUrls,
+      cdnDomain: this.cdnDomain, cdnUrl: this.cdnUrl, cdnCustomDomains: this.cdnCustomDomains, cdnCustomDomainUrls: this.cdnCustomDomainUrls,
+    });
+  }
+
+  /** The HTTP API, with CORS when enabled (the methods of its routes unless given). */
+  private makeApi(): aws.apigatewayv2.Api {
+    const cors = this.properties.cors;
+    return this.children.make("api", aws.apigatewayv2.Api, {
+      protocolType: "HTTP",
+      description: `HTTP API ${this.gatewayName} (stackfile)`,
+      corsConfiguration: literal(cors.enabled) === true
+        ? {
+          allowOrigins: cors.allowedOrigins,
+          allowHeaders: cors.allowedHeaders,
+          allowMethods: cors.allowedMethods ?? defaultCorsMethods(this.corsMethods!, cors.allowCredentials),
+          allowCredentials: cors.allowCredentials,
+          exposeHeaders: cors.exposedResponseHeaders,
+          maxAge: cors.maxAge,
+        }
+        : undefined,
+    });
+  }
+
+  /** The access logs' group (unless logging is disabled), forwarded with logForwarding. */
+  private accessLogGroup(): aws.cloudwatch.LogGroup | undefined {
+    const logging = this.properties.logging;
+    if (literal(logging.disabled)) return undefined;
+    const logGroup = this.children.make("logGroup", aws.cloudwatch.LogGroup, { retentionInDays: logging.retentionDays });
+    if (logging.logForwarding) forwardLogs(this.children, logGroup, logging.logForwarding);
+    return logGroup;
+  }
+
+  /** The auto-deployed `$default` stage, writing access logs to `logGroup`. */
+  private makeStage(logGroup: aws.cloudwatch.LogGroup | undefined): aws.apigatewayv2.Stage {
+    return this.children.make("stage", aws.apigatewayv2.Stage, {
+      apiId: this.api.id,
+      name: "$default",
+      autoDeploy: true,
+      accessLogSettings: logGroup
+        ? { destinationArn: logGroup.arn, format: pulumi.output(this.properties.logging.format).apply(accessLogFormat) }
+        : undefined,
     });
   }
 
@@ -302,28 +288,24 @@ export class HttpApiGateway extends pulumi.ComponentResource {
 
     const slug = routeSlug(key);
     const functionArn = handlerArn(route.handler);
-    const parent = { parent: this };
-    const integration = new aws.apigatewayv2.Integration(...childInputs(this.transforms, "integration",
-      `${childName(this.gatewayName, "integration")}-${slug}`, {
-        apiId: this.api.id,
-        integrationType: "AWS_PROXY",
-        integrationMethod: "POST",
-        integrationUri: functionArn,
-        payloadFormatVersion: route.payloadFormat ?? this.payloadFormat,
-      },
-      parent,));
-    const apiRoute = new aws.apigatewayv2.Route(...childInputs(this.transforms, "route",
-      `${childName(this.gatewayName, "route")}-${slug}`, {
-        apiId: this.api.id,
-        routeKey: key,
-        target: pulumi.interpolate`integrations/${integration.id}`,
-        ...(auth ? {
-          authorizationType: auth.type === "jwt" ? "JWT" : "CUSTOM",
-          authorizerId: auth.authorizer.id,
-          authorizationScopes: auth.type === "jwt" ? route.authorizationScopes : undefined,
-        } : {}),
-      },
-      parent,));
+    const ofRoute = this.children.suffixed(`-${slug}`);
+    const integration = ofRoute.make("integration", aws.apigatewayv2.Integration, {
+      apiId: this.api.id,
+      integrationType: "AWS_PROXY",
+      integrationMethod: "POST",
+      integrationUri: functionArn,
+      payloadFormatVersion: route.payloadFormat ?? this.payloadFormat,
+    });
+    const apiRoute = ofRoute.make("route", aws.apigatewayv2.Route, {
+      apiId: this.api.id,
+      routeKey: key,
+      target: pulumi.interpolate`integrations/${integration.id}`,
+      ...(auth ? {
+        authorizationType: auth.type === "jwt" ? "JWT" : "CUSTOM",
+        authorizerId: auth.authorizer.id,
+        authorizationScopes: auth.type === "jwt" ? route.authorizationScopes : undefined,
+      } : {}),
+    });
     // Preflights of an authorized ANY route would need credentials browsers never send with them
     // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-cors.html, CORS with an
     // authorizer): an OPTIONS route without authorizer is preferred over ANY for them.
@@ -331,13 +313,11 @@ export class HttpApiGateway extends pulumi.ComponentResource {
     if (needsPreflight) {
       this.routeKeys.set(routeShape("OPTIONS", route.path), preflightKey);
       this.preflightKeys.set(preflightKey, key);
-      preflightRoute = new aws.apigatewayv2.Route(...childInputs(this.transforms, "preflightRoute",
-        `${childName(this.gatewayName, "preflightRoute")}-${slug}`, {
-          apiId: this.api.id,
-          routeKey: preflightKey,
-          target: pulumi.interpolate`integrations/${integration.id}`,
-        },
-        parent,));
+      preflightRoute = ofRoute.make("preflightRoute", aws.apigatewayv2.Route, {
+        apiId: this.api.id,
+        routeKey: preflightKey,
+        target: pulumi.interpolate`integrations/${integration.id}`,
+      });
     }
     return { integration, route: apiRoute, permission: this.invokePermission(route.handler, functionArn), preflightRoute };
   }
@@ -357,14 +337,12 @@ export class HttpApiGateway extends pulumi.ComponentResource {
       : typeof handler === "string" ? `arn ${handler}` : `input ${this.permissions.size + 1}`;
     const readable = label.replace(/^(fn|input) /, "").replace(/^arn .*:function:/, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40);
     const suffix = `${readable}-${createHash("sha256").update(label).digest("hex").slice(0, 6)}`;
-    const permission = new aws.lambda.Permission(...childInputs(this.transforms, "routePermission",
-      `${childName(this.gatewayName, "routePermission")}-${suffix}`, {
-        action: "lambda:InvokeFunction",
-        function: functionArn,
-        principal: "apigateway.amazonaws.com",
-        sourceArn: pulumi.interpolate`${this.api.executionArn}/*/*`,
-      },
-      { parent: this },));
+    const permission = this.children.suffixed(`-${suffix}`).make("routePermission", aws.lambda.Permission, {
+      action: "lambda:InvokeFunction",
+      function: functionArn,
+      principal: "apigateway.amazonaws.com",
+      sourceArn: pulumi.interpolate`${this.api.executionArn}/*/*`,
+    });
     this.permissions.set(handler, permission);
     return permission;
   }

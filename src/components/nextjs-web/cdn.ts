@@ -5,8 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { OpenNextOutput } from "./build";
-import { childInputs, childName } from "../../shared/component/children";
-import type { SiteScope } from "./functions";
+import type { ChildFactory } from "../../shared/component/child-factory";
 
 /** AWS managed policies (no account quota used). */
 export const MANAGED = {
@@ -85,33 +84,29 @@ export function splitFunctionNames(output: OpenNextOutput): string[] {
   return names;
 }
 
-export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins: SiteOrigins): aws.cloudfront.Distribution {
-  const { parent, name, transforms } = scope;
+export function createSiteCdn(children: ChildFactory, output: OpenNextOutput, origins: SiteOrigins): aws.cloudfront.Distribution {
+  const { name } = children;
   // How many behaviors a distribution may have is the account's quota: the catalog checks it at plan.
   const behaviors = output.behaviors;
-  const serverCachePolicy = new aws.cloudfront.CachePolicy(...childInputs(transforms, "serverCachePolicy",
-    childName(name, "serverCachePolicy"), {
-      comment: `Next.js server responses of ${name}`,
-      minTtl: 0,
-      defaultTtl: 0,
-      maxTtl: 31536000,
-      parametersInCacheKeyAndForwardedToOrigin: {
-        cookiesConfig: { cookieBehavior: "none" },
-        headersConfig: { headerBehavior: "whitelist", headers: { items: NEXT_CACHE_KEY_HEADERS } },
-        queryStringsConfig: { queryStringBehavior: "all" },
-        enableAcceptEncodingGzip: true,
-        enableAcceptEncodingBrotli: true,
-      },
+  const serverCachePolicy = children.make("serverCachePolicy", aws.cloudfront.CachePolicy, {
+    comment: `Next.js server responses of ${name}`,
+    minTtl: 0,
+    defaultTtl: 0,
+    maxTtl: 31536000,
+    parametersInCacheKeyAndForwardedToOrigin: {
+      cookiesConfig: { cookieBehavior: "none" },
+      headersConfig: { headerBehavior: "whitelist", headers: { items: NEXT_CACHE_KEY_HEADERS } },
+      queryStringsConfig: { queryStringBehavior: "all" },
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
     },
-    { parent },));
-  const viewerRequest = new aws.cloudfront.Function(...childInputs(transforms, "viewerRequestFunction",
-    childName(name, "viewerRequestFunction"), {
-      runtime: "cloudfront-js-2.0",
-      comment: `x-forwarded-host for ${name}`,
-      code: VIEWER_REQUEST_CODE,
-      publish: true,
-    },
-    { parent },));
+  });
+  const viewerRequest = children.make("viewerRequestFunction", aws.cloudfront.Function, {
+    runtime: "cloudfront-js-2.0",
+    comment: `x-forwarded-host for ${name}`,
+    code: VIEWER_REQUEST_CODE,
+    publish: true,
+  });
 
   // The image optimizer serves GET (and HEAD) only: OpenNext's image handler reads the query
   // string, never a body, and its IAM-auth URL would refuse an unsigned POST body anyway
@@ -142,31 +137,29 @@ export function createSiteCdn(scope: SiteScope, output: OpenNextOutput, origins:
   if (unknown.length) throw new OpenNextOutputError(`OpenNext's output routes to origins this component does not make: ${unknown.join(", ")}`);
   const defaultBehavior = behaviors.find((b) => b.pattern === "*") ?? { pattern: "*", origin: "default" };
 
-  return new aws.cloudfront.Distribution(...childInputs(transforms, "distribution",
-    childName(name, "distribution"), {
-      enabled: true,
-      comment: `Next.js site ${name}`,
-      isIpv6Enabled: true,
-      httpVersion: "http2and3",
-      priceClass: "PriceClass_All",
-      origins: used.map((origin) =>
-        origin === "s3"
-          ? { originId: "s3", domainName: origins.bucketDomain, originPath: `/${origins.s3OriginPath}`, originAccessControlId: origins.s3AccessControlId }
-          : {
-            originId: origin,
-            domainName: origins.functionOrigins[origin].host,
-            originAccessControlId: origins.functionOrigins[origin].accessControlId,
-            customHeaders: origins.functionOrigins[origin].headers,
-            customOriginConfig: { httpPort: 80, httpsPort: 443, originProtocolPolicy: "https-only", originSslProtocols: ["TLSv1.2"] },
-          }),
-      defaultCacheBehavior: behaviorFor(defaultBehavior.origin),
-      orderedCacheBehaviors: behaviors
-        .filter((b) => b.pattern !== "*")
-        .map((b) => ({ pathPattern: b.pattern.startsWith("/") ? b.pattern : `/${b.pattern}`, ...behaviorFor(b.origin) })),
-      restrictions: { geoRestriction: { restrictionType: "none" } },
-      aliases: origins.aliases,
-      viewerCertificate: origins.viewerCertificate,
-      webAclId: origins.webAclId,
-    },
-    { parent, dependsOn: origins.dependsOn },));
+  return children.make("distribution", aws.cloudfront.Distribution, {
+    enabled: true,
+    comment: `Next.js site ${name}`,
+    isIpv6Enabled: true,
+    httpVersion: "http2and3",
+    priceClass: "PriceClass_All",
+    origins: used.map((origin) =>
+      origin === "s3"
+        ? { originId: "s3", domainName: origins.bucketDomain, originPath: `/${origins.s3OriginPath}`, originAccessControlId: origins.s3AccessControlId }
+        : {
+          originId: origin,
+          domainName: origins.functionOrigins[origin].host,
+          originAccessControlId: origins.functionOrigins[origin].accessControlId,
+          customHeaders: origins.functionOrigins[origin].headers,
+          customOriginConfig: { httpPort: 80, httpsPort: 443, originProtocolPolicy: "https-only", originSslProtocols: ["TLSv1.2"] },
+        }),
+    defaultCacheBehavior: behaviorFor(defaultBehavior.origin),
+    orderedCacheBehaviors: behaviors
+      .filter((b) => b.pattern !== "*")
+      .map((b) => ({ pathPattern: b.pattern.startsWith("/") ? b.pattern : `/${b.pattern}`, ...behaviorFor(b.origin) })),
+    restrictions: { geoRestriction: { restrictionType: "none" } },
+    aliases: origins.aliases,
+    viewerCertificate: origins.viewerCertificate,
+    webAclId: origins.webAclId,
+  }, { dependsOn: origins.dependsOn });
 }

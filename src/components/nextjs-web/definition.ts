@@ -1,13 +1,13 @@
 // The nextjs-web resource type as data: what the YAML adapter and the component
 // both read (schema name, parameters, child ids, literal-only fields, rules).
-import type { ResourceTypeEntry } from "../../shared/component/resource-definition";
+import { componentDefinition } from "../../shared/component/component-definition";
 import { nextjsWebParams } from "./properties";
 import { NEXTJS_WEB_CHILD_IDS, NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { appDirectoryProblems, nextjsWebStaticProblems } from "./rules";
 import { disabledLoggingWarnings } from "../../shared/schema/no-effect";
 import { nextjsFileProblems } from "./app-config";
 
-export const nextjsWebDefinition: ResourceTypeEntry = {
+export const nextjsWebDefinition = componentDefinition({
   type: "nextjs-web",
   definition: "NextjsWebProperties",
   propertiesFile: "src/components/nextjs-web/properties.ts",
@@ -30,4 +30,4 @@ export const nextjsWebDefinition: ResourceTypeEntry = {
   fileChecks: nextjsFileProblems,
   warnings: (p) => disabledLoggingWarnings((p.serverFunction as { logging?: unknown } | undefined)?.logging, ["serverFunction", "logging"]),
   crossRules: appDirectoryProblems,
-};
+});

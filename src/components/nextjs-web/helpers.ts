@@ -7,10 +7,10 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { BuildResult } from "./build";
 import type { SiteStorage } from "./storage";
-import { createFunction, functionUrl, type SiteScope } from "./functions";
+import { createFunction, functionUrl } from "./functions";
 import { urlHost } from "./cdn";
 import { hashFile } from "./assets";
-import { childInputs, childName } from "../../shared/component/children";
+import type { ChildFactory } from "../../shared/component/child-factory";
 import { seederPackage, SEEDER_HANDLER } from "./seeder-package";
 
 /** Days the logs of the helper functions are kept. */
@@ -21,9 +21,8 @@ export interface SiteHelpers {
   image?: { fn: aws.lambda.Function; host: pulumi.Output<string> };
 }
 
-export function createHelpers(scope: SiteScope, build: BuildResult, storage: SiteStorage, server: aws.lambda.Function, warmInstances: pulumi.Input<number> | undefined): SiteHelpers {
-  const { parent, name, transforms } = scope;
-  const opts = { parent };
+export function createHelpers(children: ChildFactory, build: BuildResult, storage: SiteStorage, server: aws.lambda.Function, warmInstances: pulumi.Input<number> | undefined): SiteHelpers {
+  const { name } = children;
   const output = build.output;
   const bundle = (rel: string) => path.join(build.appDir, rel);
   const { bucket, queue, table } = storage;
@@ -31,7 +30,7 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
 
   const imageSpec = output.origins.imageOptimizer;
   if (imageSpec) {
-    const image = createFunction(scope, {
+    const image = createFunction(children, {
       id: "image", description: "Next.js image optimization", bundleDir: bundle(imageSpec.bundle), handler: imageSpec.handler,
       memory: 1536, timeout: 25, logRetentionDays: HELPER_LOG_DAYS,
       environment: { BUCKET_NAME: bucket.bucket, BUCKET_KEY_PREFIX: output.origins.s3.originPath },
@@ -41,44 +40,44 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
         { Action: ["s3:ListBucket"], Resource: [bucket.arn] },
       ],
     });
-    out.image = { fn: image.fn, host: urlHost(functionUrl(scope, "image", image.fn, false).functionUrl) };
+    out.image = { fn: image.fn, host: urlHost(functionUrl(children, "image", image.fn, false).functionUrl) };
   }
 
   const warmerSpec = output.additionalProps?.warmer;
   if (warmInstances !== undefined && warmerSpec) {
-    const warmer = createFunction(scope, {
+    const warmer = createFunction(children, {
       id: "warmer", description: "Next.js server warmer", bundleDir: bundle(warmerSpec.bundle), handler: warmerSpec.handler,
       memory: 128, timeout: 60, logRetentionDays: HELPER_LOG_DAYS,
       environment: { WARM_PARAMS: pulumi.jsonStringify([{ function: server.name, concurrency: warmInstances }]) },
       statements: [{ Action: ["lambda:InvokeFunction"], Resource: [server.arn] }],
     });
-    const schedule = new aws.cloudwatch.EventRule(...childInputs(transforms, "warmerSchedule",childName(name, "warmerSchedule"), {
+    const schedule = children.make("warmerSchedule", aws.cloudwatch.EventRule, {
       description: `Keeps ${name}'s server instances warm`, scheduleExpression: "rate(5 minutes)",
-    }, opts));
-    new aws.cloudwatch.EventTarget(...childInputs(transforms, "warmerTarget",childName(name, "warmerTarget"), { rule: schedule.name, arn: warmer.fn.arn }, opts));
-    new aws.lambda.Permission(...childInputs(transforms, "warmerPermission",childName(name, "warmerPermission"), {
+    });
+    children.make("warmerTarget", aws.cloudwatch.EventTarget, { rule: schedule.name, arn: warmer.fn.arn });
+    children.make("warmerPermission", aws.lambda.Permission, {
       function: warmer.fn.name, action: "lambda:InvokeFunction", principal: "events.amazonaws.com", sourceArn: schedule.arn,
-    }, opts));
+    });
   }
 
   const revalidationSpec = output.additionalProps?.revalidationFunction;
   if (revalidationSpec) {
-    const revalidation = createFunction(scope, {
+    const revalidation = createFunction(children, {
       id: "revalidation", description: "Next.js ISR revalidation", bundleDir: bundle(revalidationSpec.bundle), handler: revalidationSpec.handler,
       memory: 128, timeout: 30, logRetentionDays: HELPER_LOG_DAYS,
       statements: [{ Action: ["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes", "sqs:ChangeMessageVisibility"], Resource: [queue.arn] }],
     });
-    new aws.lambda.EventSourceMapping(...childInputs(transforms, "revalidationEventSource",childName(name, "revalidationEventSource"), {
+    children.make("revalidationEventSource", aws.lambda.EventSourceMapping, {
       eventSourceArn: queue.arn, functionName: revalidation.fn.name, batchSize: 5,
       // OpenNext reports the pages it failed to revalidate as batchItemFailures: Lambda retries them only with this.
       functionResponseTypes: ["ReportBatchItemFailures"],
-    }, opts));
+    });
   }
 
   const seederSpec = output.additionalProps?.initializationFunction;
   if (seederSpec) {
     // OpenNext's seeder behind an entry that runs it again while IAM applies its new policy (seeder-package.ts).
-    const seeder = createFunction(scope, {
+    const seeder = createFunction(children, {
       id: "seeder", description: "Next.js tag cache seeding",
       code: { archive: seederPackage(bundle(seederSpec.bundle), seederSpec.handler), handler: SEEDER_HANDLER },
       memory: 256, timeout: 300, logRetentionDays: HELPER_LOG_DAYS, environment: { CACHE_DYNAMO_TABLE: table.name },
@@ -86,11 +85,11 @@ export function createHelpers(scope: SiteScope, build: BuildResult, storage: Sit
     });
     // Seeded once per build content, never on the clock.
     const seedFile = path.join(bundle(seederSpec.bundle), "dynamodb-cache.json");
-    new aws.lambda.Invocation(...childInputs(transforms, "seederInvocation",childName(name, "seederInvocation"), {
+    children.make("seederInvocation", aws.lambda.Invocation, {
       functionName: seeder.fn.name,
       input: JSON.stringify({ RequestType: "Create" }),
       triggers: { content: fs.existsSync(seedFile) ? hashFile(seedFile) : build.sourceHash },
-    }, opts));
+    });
   }
   return out;
 }

@@ -6,33 +6,32 @@ import type { NextjsFileOption, NextjsWebProperties } from "./properties";
 import type { NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { buildNextApp, BuildError, type BuildResult } from "./build";
 import { BUILD_SECRET_CONFIG } from "./build-keys";
-import { cloudFrontInvokePermissions, type PolicyStatement, type SiteScope } from "./functions";
+import { cloudFrontInvokePermissions, type PolicyStatement } from "./functions";
 import { OpenNextOutputError, createSiteCdn, splitFunctionNames, type FunctionOrigin } from "./cdn";
 import { Invalidation, type NextjsWebOwnChildArgs } from "./dynamic-resources";
-import { NO_ROUTE_ENV, SERVER_WRAPPER_DIGEST } from "./server-package";
+import { NO_ROUTE_ENV, SERVER_WRAPPER_DIGEST, measureServerPackage } from "./server-package";
 import { createStorage, type SiteStorage } from "./storage";
-import { createServer } from "./server";
-import { createHelpers } from "./helpers";
-import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/domains/cloudfront-domains";
+import { createServer, type SiteServer } from "./server";
+import { createHelpers, type SiteHelpers } from "./helpers";
 import { nextjsWebDefinition } from "./definition";
 import { edgeProblems } from "./rules";
-import { checkProperties } from "../../shared/schema/check-properties";
-import { withDefaults } from "../../shared/schema/schema";
-import { knownView } from "../../shared/component/known";
-import { componentOptions } from "../../shared/component/component-options";
-import { argumentsError } from "../../shared/component/component-error";
-import { childInputs, childName, type ChildTransforms } from "../../shared/component/children";
-import { awsAccessOf } from "../../shared/aws-naming/aws-provider-settings";
+import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate, type CloudFrontDomains } from "../../shared/domains/cloudfront-domains";
+import { Component, literal } from "../../shared/component/component";
+import type { ChildTransforms } from "../../shared/component/children";
+import type { DeepInput } from "../../shared/component/inputs";
+import type { Problem } from "../../shared/messages/problem";
+import { awsAccessOf, type AwsAccess } from "../../shared/aws-naming/aws-provider-settings";
 import {
-  connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections, type ConnectToEntry, type ResolvedConnection, type DefaultVpcEndpointsArg,
+  connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections,
+  type ConnectToEntry, type ResolvedConnection, type VpcPlacement, type DefaultVpcEndpointsArg,
 } from "../../shared/workloads/workload-connections";
+import { claimAppDirectory } from "./app-directory-claim";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { environmentMap, mergeEnvironments, resolvedEnvironment, type EnvironmentMap } from "../../shared/workloads/environment";
-import type { DeepInput } from "../../shared/component/inputs";
-import { measureServerPackage } from "./server-package";
-import { claimAppDirectory } from "./app-directory-claim";
 
-export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo">, DefaultVpcEndpointsArg {
+export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo" | "fileOptions">, DefaultVpcEndpointsArg {
+  /** Headers of the static files by pattern: every field is literal-only (the sync reads them as it plans). */
+  fileOptions?: NextjsFileOption[];
   /**
    * Resources the server uses: this stack's (a RedisCluster), `@pulumi/aws`
    * resources of the spec's table, `{ name, target }` for plain descriptions,
@@ -43,13 +42,36 @@ export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "con
   transform?: ChildTransforms<typeof NEXTJS_WEB_CHILDREN, NextjsWebOwnChildArgs>;
 }
 
-const TOKEN = "stackfile:index:NextjsWeb";
+type Environment = EnvironmentMap | pulumi.Output<Record<string, string>>;
 
-type Normalized = DeepInput<Required<NextjsWebProperties>> & {
-  serverFunction: DeepInput<Required<NonNullable<NextjsWebProperties["serverFunction"]>>> & {
-    logging: DeepInput<Required<NonNullable<NonNullable<NextjsWebProperties["serverFunction"]>["logging"]>>>;
-  };
-};
+/** What the distribution's origins need of the site: S3's origin access control, each function's host (and signer or secret header). */
+interface SiteOrigins {
+  s3AccessControlId: pulumi.Output<string>;
+  functionOrigins: Record<string, FunctionOrigin>;
+}
+
+/** The site's server functions: the server, and OpenNext's split functions by name. */
+interface SiteServers {
+  server: SiteServer;
+  splits: { key: string; server: SiteServer }[];
+}
+
+/** connectTo's problems: an edge server reaches no VPC (the static rules named its other conflicts), a regional one needs the VPC for VPC-only targets. */
+function connectToProblems(edge: boolean, joinVpc: boolean, connections: ResolvedConnection[]): Problem[] {
+  if (!edge) return connectionProblems(connections, joinVpc);
+  const vpcOnly = connections.flatMap((c, index) => (c.vpcOnly ? [{ index, name: c.name }] : []));
+  return edgeProblems({ useEdgeFunction: true }, vpcOnly).filter((p) => p.path[0] === "connectTo");
+}
+
+/** An OpenNext output stackfile does not deploy: said as the site's error (no stack trace). */
+function siteError<T>(name: string, step: () => T): T {
+  try {
+    return step();
+  } catch (err) {
+    if (err instanceof BuildError || err instanceof OpenNextOutputError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
+    throw err;
+  }
+}
 
 /**
  * A Next.js app built with OpenNext: a server function and an image
@@ -67,7 +89,7 @@ type Normalized = DeepInput<Required<NextjsWebProperties>> & {
  * });
  * export const url = web.url;
  */
-export class NextjsWeb extends pulumi.ComponentResource {
+export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<NextjsWebArgs, "transform" | "connectTo" | "defaultVpcEndpoints">> {
   /** The site's URL (the CDN's). */
   public readonly url: pulumi.Output<string>;
   public readonly distribution: aws.cloudfront.Distribution;
@@ -78,116 +100,155 @@ export class NextjsWeb extends pulumi.ComponentResource {
   public readonly serverSecurityGroupId?: pulumi.Output<string>;
 
   constructor(name: string, args: NextjsWebArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, connectTo = [], defaultVpcEndpoints, ...props } = args;
-    const problems = checkProperties(nextjsWebDefinition, knownView(props) as Record<string, unknown>);
+    const { transform, connectTo = [], defaultVpcEndpoints, ...properties } = args;
     const connections = resolveConnections(connectTo);
-    if (props.useEdgeFunction === true) {
-      // The static rules named the other conflicts; these need the targets.
-      problems.push(...edgeProblems({ useEdgeFunction: true }, connections.flatMap((c, index) => (c.vpcOnly ? [{ index, name: c.name }] : []))).filter((p) => p.path[0] === "connectTo"));
-    } else {
-      problems.push(...connectionProblems(connections, props.joinDefaultVpc === true));
-    }
-    if (problems.length) throw argumentsError("NextjsWeb", name, problems);
-    const p = withDefaults("NextjsWebProperties", props) as unknown as Normalized;
-    let build: BuildResult;
-    try {
-      const settings = { buildCommand: p.buildCommand as string | undefined, streaming: p.streamingEnabled === true, edge: p.useEdgeFunction === true };
-      claimAppDirectory(name, p.appDirectory as string, settings);
-      // The stack's build secret (`pulumi config set --secret stackfile:buildSecret ...`), read as the program starts.
-      build = buildNextApp(p.appDirectory as string, { ...settings, label: name, configSecret: pulumi.runtime.getConfig(BUILD_SECRET_CONFIG) });
-      // Past 250 MB unzipped no upload helps: refused here, naming the heaviest folders.
+    const problems = () => connectToProblems(properties.useEdgeFunction === true, properties.joinDefaultVpc === true, connections);
+    super(nextjsWebDefinition, name, { properties, transform, problems }, opts);
+    const p = this.properties;
+    const build = this.build = this.buildApp();
+    const region = aws.getRegionOutput({}, { parent: this }).region;
+    const access = this.providerAccess();
+
+    const storage = createStorage(this.children, build, p.fileOptions ?? [], region, access);
+    this.bucket = storage.bucket;
+    const vpc = literal(p.joinDefaultVpc) ? this.joinVpc(connections, defaultVpcEndpoints) : undefined;
+    this.serverSecurityGroupId = vpc?.securityGroupId;
+    const environment = serverEnvironment(storage, region, envMap(p.environment), connections, vpc !== undefined);
+    const servers = this.servers(storage, connections, vpc, environment);
+    this.serverFunction = servers.server.fn;
+    const helpers = createHelpers(this.children, build, storage, servers.server.fn, p.warmServerInstances);
+
+    const origins = this.origins(servers, helpers);
+    const domains = cloudFrontCertificate({ children: this.children, prefix: "domain" }, p.customDomains ?? []);
+    const distribution = this.distribution = this.cdn(storage, servers, origins, domains);
+    cloudFrontAliasRecords(domains, distribution);
+    if (helpers.image) cloudFrontInvokePermissions(this.children, "image", helpers.image.fn, distribution.arn);
+    this.letCdnRead(storage, distribution);
+    this.invalidateOnChange(distribution, storage, servers, environment, region, access);
+
+    this.url = domains.names.length ? pulumi.output(`https://${domains.names[0]}`) : pulumi.interpolate`https://${distribution.domainName}`;
+    this.registerOutputs({ url: this.url });
+  }
+
+  /**
+   * The app built with OpenNext (skipped when its sources have not changed),
+   * with the stack's build secret (`pulumi config set --secret
+   * stackfile:buildSecret ...`, read as the program starts). Past 250 MB
+   * unzipped no upload helps: a server package that large is refused here,
+   * naming the heaviest folders.
+   */
+  private buildApp(): BuildResult {
+    const p = this.properties;
+    const name = this.children.name;
+    const appDirectory = literal(p.appDirectory);
+    const settings = { buildCommand: literal(p.buildCommand), streaming: literal(p.streamingEnabled), edge: literal(p.useEdgeFunction) };
+    const build = siteError(name, () => {
+      claimAppDirectory(name, appDirectory, settings);
+      const built = buildNextApp(appDirectory, { ...settings, label: name, configSecret: pulumi.runtime.getConfig(BUILD_SECRET_CONFIG) });
       if (!settings.edge) {
-        for (const [key, origin] of Object.entries(build.output.origins)) {
+        for (const [key, origin] of Object.entries(built.output.origins)) {
           const fn = origin as { type?: string; bundle?: string };
-          if (key !== "imageOptimizer" && fn.type === "function" && typeof fn.bundle === "string") measureServerPackage(path.join(build.appDir, fn.bundle), fn.bundle);
+          if (key !== "imageOptimizer" && fn.type === "function" && typeof fn.bundle === "string") measureServerPackage(path.join(built.appDir, fn.bundle), fn.bundle);
         }
       }
-    } catch (err) {
-      if (err instanceof BuildError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
-      throw err;
-    }
-    const names = componentOptions(opts);
-    super(TOKEN, name, {}, names.opts);
-    names.bind(this);
-    this.build = build;
+      return built;
+    });
     for (const w of build.warnings) pulumi.log.warn(w, this);
-    const scope: SiteScope = { parent: this, name, transforms: transform };
-    const parent = { parent: this };
-    const output = build.output;
-    const region = aws.getRegionOutput({}, parent).region;
-    const edge = p.useEdgeFunction === true;
-    // The deploy-time steps use the account, role and endpoints of this component's AWS provider.
+    return build;
+  }
+
+  /** The deploy-time steps use the account, role and endpoints of this component's AWS provider. */
+  private providerAccess(): AwsAccess {
     const access = awsAccessOf(this);
     void access.warning?.then((w) => {
       if (w) pulumi.log.warn(w, this);
     });
+    return access;
+  }
 
-    const storage = createStorage(scope, build, (p.fileOptions ?? []) as NextjsFileOption[], region, access);
-    this.bucket = storage.bucket;
-    const vpc = p.joinDefaultVpc === true ? this.joinVpc(scope, connections, defaultVpcEndpoints) : undefined;
-    const environment = serverEnvironment(storage, region, envMap(p.environment), connections, vpc !== undefined);
-    const serverSpec = {
-      build, edge, vpc, environment, codeBucket: storage.bucket.id,
+  /** The server in the default VPC: its own security group, subnets Lambda serves, endpoints for S3 and DynamoDB. */
+  private joinVpc(connections: ResolvedConnection[], endpoints: NextjsWebArgs["defaultVpcEndpoints"]): VpcPlacement {
+    const name = this.children.name;
+    return joinDefaultVpc(this.children, connections, {
+      securityGroupId: "serverSecurityGroup", description: `Server function of ${name}: no ingress`, tagName: `${name}-server`,
+      workload: `the server function of ${name}`,
+      // The site's bucket and tag table are reached through gateway endpoints.
+      ownEndpoints: ["s3", "dynamodb"],
+      endpoints,
+    });
+  }
+
+  /**
+   * The server function and OpenNext's split functions (`functions` in
+   * open-next.config.ts): each split one a regional function of its own with
+   * the server's settings, reached through its behaviors. The server's logs
+   * are forwarded with logForwarding (an edge server logs in every region;
+   * the rules refuse forwarding for it).
+   */
+  private servers(storage: SiteStorage, connections: ResolvedConnection[], vpc: VpcPlacement | undefined, environment: Environment): SiteServers {
+    const p = this.properties;
+    const edge = literal(p.useEdgeFunction);
+    const spec = {
+      build: this.build, edge, environment, codeBucket: storage.bucket.id,
+      vpc: vpc ? { subnetIds: vpc.subnetIds, securityGroupIds: vpc.securityGroupIds } : undefined,
       memory: p.serverFunction.memory, timeout: p.serverFunction.timeout,
-      logRetentionDays: p.serverFunction.logging.retentionDays, logsDisabled: p.serverFunction.logging.disabled === true,
+      logRetentionDays: p.serverFunction.logging.retentionDays, logsDisabled: literal(p.serverFunction.logging.disabled),
       statements: serverStatements(storage, connections, (p.iamRoleStatements ?? []) as PolicyStatement[]),
       // New code goes live only once the static files it names are uploaded.
       dependsOn: [storage.assets],
     };
-    const server = createServer(scope, serverSpec);
-    this.serverFunction = server.fn;
-    // OpenNext's split functions (`functions` in open-next.config.ts): each one a regional
-    // function of its own with the server's settings, reached through its behaviors.
-    let splitNames: string[];
-    try {
-      splitNames = splitFunctionNames(output);
-    } catch (err) {
-      if (err instanceof OpenNextOutputError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
-      throw err;
-    }
-    const splits = splitNames.map((key) => ({ key, server: createServer(scope, serverSpec, key) }));
+    const server = createServer(this.children, spec);
+    const splitNames = siteError(this.children.name, () => splitFunctionNames(this.build.output));
+    const splits = splitNames.map((key) => ({ key, server: createServer(this.children, spec, key) }));
     const forwarding = p.serverFunction.logging.logForwarding;
-    // (An edge server logs in every region; the rules refuse forwarding for it.)
-    if (forwarding && server.logGroup && !edge) forwardLogs({ parent: this, name, transforms: transform }, server.logGroup, forwarding as any);
-    const helpers = createHelpers(scope, build, storage, server.fn, p.warmServerInstances);
+    if (forwarding && server.logGroup && !edge) forwardLogs(this.children, server.logGroup, forwarding);
+    return { server, splits };
+  }
 
-    // CDN.
-    const s3AccessControl = new aws.cloudfront.OriginAccessControl(...childInputs(transform, "s3AccessControl",childName(name, "s3AccessControl"), {
+  /** The origins' access: S3's origin access control, and the functions' URLs (the image optimizer's signed by its own). */
+  private origins(servers: SiteServers, helpers: SiteHelpers): SiteOrigins {
+    const { children } = this;
+    const name = children.name;
+    const { server, splits } = servers;
+    const s3AccessControl = children.make("s3AccessControl", aws.cloudfront.OriginAccessControl, {
       description: `S3 of ${name}`, originAccessControlOriginType: "s3", signingBehavior: "always", signingProtocol: "sigv4",
-    }, parent));
+    });
     const functionOrigins: Record<string, FunctionOrigin> = {};
     if (server.origin) functionOrigins.default = server.origin;
     for (const split of splits) functionOrigins[split.key] = split.server.origin!;
     if (helpers.image) {
       // The image optimizer answers GET only: CloudFront signs for it (the URL takes IAM auth).
-      const lambdaAccessControl = new aws.cloudfront.OriginAccessControl(...childInputs(transform, "lambdaAccessControl",childName(name, "lambdaAccessControl"), {
+      const lambdaAccessControl = children.make("lambdaAccessControl", aws.cloudfront.OriginAccessControl, {
         description: `Image optimizer URL of ${name}`, originAccessControlOriginType: "lambda", signingBehavior: "always", signingProtocol: "sigv4",
-      }, parent));
+      });
       functionOrigins.imageOptimizer = { host: helpers.image.host, accessControlId: lambdaAccessControl.id };
     }
-    const domains = cloudFrontCertificate({ parent: this, name, transforms: transform, prefix: "domain" }, p.customDomains ?? []);
-    try {
-      this.distribution = createSiteCdn(scope, output, {
-        aliases: domains.names,
-        viewerCertificate: viewerCertificate(domains),
-        webAclId: p.useFirewall,
-        bucketDomain: storage.bucket.bucketRegionalDomainName,
-        s3OriginPath: output.origins.s3.originPath,
-        s3AccessControlId: s3AccessControl.id,
-        functionOrigins,
-        edgeServerArn: server.edgeArn,
-        // The edge server's policy names its log group, so it is made after the function: CloudFront waits for it.
-        dependsOn: server.edgeArn && server.policy ? [server.policy] : undefined,
-      });
-    } catch (err) {
-      if (err instanceof OpenNextOutputError) throw new pulumi.RunError(`NextjsWeb '${name}': ${err.message}`);
-      throw err;
-    }
-    const distribution = this.distribution;
-    cloudFrontAliasRecords(domains, distribution);
-    if (helpers.image) cloudFrontInvokePermissions(scope, "image", helpers.image.fn, distribution.arn);
-    new aws.s3.BucketPolicy(...childInputs(transform, "bucketPolicy",childName(name, "bucketPolicy"), {
-      bucket: storage.bucket.id,
+    return { s3AccessControlId: s3AccessControl.id, functionOrigins };
+  }
+
+  /** The distribution: S3 and the functions as origins, OpenNext's behaviors, the custom domains. */
+  private cdn(storage: SiteStorage, servers: SiteServers, origins: SiteOrigins, domains: CloudFrontDomains): aws.cloudfront.Distribution {
+    const output = this.build.output;
+    const server = servers.server;
+    return siteError(this.children.name, () => createSiteCdn(this.children, output, {
+      aliases: domains.names,
+      viewerCertificate: viewerCertificate(domains),
+      webAclId: this.properties.useFirewall,
+      bucketDomain: storage.bucket.bucketRegionalDomainName,
+      s3OriginPath: output.origins.s3.originPath,
+      s3AccessControlId: origins.s3AccessControlId,
+      functionOrigins: origins.functionOrigins,
+      edgeServerArn: server.edgeArn,
+      // The edge server's policy names its log group, so it is made after the function: CloudFront waits for it.
+      dependsOn: server.edgeArn && server.policy ? [server.policy] : undefined,
+    }));
+  }
+
+  /** The bucket's policy: this distribution (only) reads the static files, and sees which are missing. */
+  private letCdnRead(storage: SiteStorage, distribution: aws.cloudfront.Distribution): void {
+    const bucket = storage.bucket;
+    this.children.make("bucketPolicy", aws.s3.BucketPolicy, {
+      bucket: bucket.id,
       policy: pulumi.jsonStringify({
         Version: "2012-10-17",
         Statement: [{
@@ -195,7 +256,7 @@ export class NextjsWeb extends pulumi.ComponentResource {
           Effect: "Allow",
           Principal: { Service: "cloudfront.amazonaws.com" },
           Action: "s3:GetObject",
-          Resource: pulumi.interpolate`${storage.bucket.arn}/${output.origins.s3.originPath}/*`,
+          Resource: pulumi.interpolate`${bucket.arn}/${this.build.output.origins.s3.originPath}/*`,
           Condition: { StringEquals: { "AWS:SourceArn": distribution.arn } },
         }, {
           // Without s3:ListBucket S3 answers a missing key with 403 AccessDenied, not 404
@@ -205,39 +266,31 @@ export class NextjsWeb extends pulumi.ComponentResource {
           Effect: "Allow",
           Principal: { Service: "cloudfront.amazonaws.com" },
           Action: "s3:ListBucket",
-          Resource: storage.bucket.arn,
+          Resource: bucket.arn,
           Condition: { StringEquals: { "AWS:SourceArn": distribution.arn } },
         }],
       }),
-    }, parent));
-    // Every deploy that changes what the site serves (its build, or a value of its
-    // environment) invalidates the CDN's cache; one that changes nothing does not.
-    new Invalidation(...childInputs(transform, "invalidation",childName(name, "invalidation"), {
-      distributionId: distribution.id, paths: ["/*"], key: servedContentKey(build, storage.assetsDigest, resolvedEnvironment(environment)), region, aws: access.settings,
-    }, { parent: this, dependsOn: [storage.assets, server.fn, ...splits.map((x) => x.server.fn)] }), access);
-
-    this.url = domains.names.length ? pulumi.output(`https://${domains.names[0]}`) : pulumi.interpolate`https://${distribution.domainName}`;
-    this.registerOutputs({ url: this.url });
+    });
   }
 
-  /** The server in the default VPC: its own security group, subnets Lambda serves, endpoints for S3 and DynamoDB. */
-  private joinVpc(scope: SiteScope, connections: ResolvedConnection[], endpoints: NextjsWebArgs["defaultVpcEndpoints"]) {
-    const placed = joinDefaultVpc(scope, connections, {
-      securityGroupId: "serverSecurityGroup", description: `Server function of ${scope.name}: no ingress`, tagName: `${scope.name}-server`,
-      workload: `the server function of ${scope.name}`,
-      // The site's bucket and tag table are reached through gateway endpoints.
-      ownEndpoints: ["s3", "dynamodb"],
-      endpoints,
-    });
-    (this as { serverSecurityGroupId?: pulumi.Output<string> }).serverSecurityGroupId = placed.securityGroupId;
-    return { subnetIds: placed.subnetIds, securityGroupIds: placed.securityGroupIds };
+  /**
+   * Every deploy that changes what the site serves (its build, or a value of
+   * its environment) invalidates the CDN's cache; one that changes nothing
+   * does not.
+   */
+  private invalidateOnChange(
+    distribution: aws.cloudfront.Distribution, storage: SiteStorage, servers: SiteServers, environment: Environment, region: pulumi.Input<string>, access: AwsAccess,
+  ): void {
+    this.children.make("invalidation", Invalidation, {
+      distributionId: distribution.id, paths: ["/*"], key: servedContentKey(this.build, storage.assetsDigest, resolvedEnvironment(environment)), region, aws: access.settings,
+    }, { dependsOn: [storage.assets, servers.server.fn, ...servers.splits.map((x) => x.server.fn)] }, access);
   }
 }
 
 /** The server's variables: connectTo's, the site's, and OpenNext's (which the rules keep the site's from redefining). */
 function serverEnvironment(
-  storage: SiteStorage, region: pulumi.Input<string>, env: EnvironmentMap | pulumi.Output<Record<string, string>>, connections: ResolvedConnection[], inVpc: boolean,
-): EnvironmentMap | pulumi.Output<Record<string, string>> {
+  storage: SiteStorage, region: pulumi.Input<string>, env: Environment, connections: ResolvedConnection[], inVpc: boolean,
+): Environment {
   const { bucket, queue, table } = storage;
   // A plain map (shared/workloads/environment.ts): a $Secret value stays secret alone.
   return mergeEnvironments(connectionEnvironment(connections), env, {
@@ -279,6 +332,6 @@ function servedContentKey(build: BuildResult, assetsDigest: string, environment:
     .digest("hex"));
 }
 
-function envMap(env: unknown): EnvironmentMap | pulumi.Output<Record<string, string>> {
+function envMap(env: unknown): Environment {
   return environmentMap((Array.isArray(env) ? env : []) as { name: pulumi.Input<string>; value: pulumi.Input<string> }[]);
 }

@@ -7,12 +7,12 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { BuildResult } from "./build";
-import { createFunction, functionUrl, publicUrlPermissions, type FunctionSpec, type SiteScope } from "./functions";
+import { createFunction, functionUrl, publicUrlPermissions, type FunctionSpec } from "./functions";
 import { urlHost, type FunctionOrigin } from "./cdn";
 import { OriginSecret } from "./dynamic-resources";
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, SERVER_HANDLER, SERVER_WRAPPER_DIGEST, measureServerPackage, serverPackage } from "./server-package";
 import { EDGE_HANDLER, edgePackage } from "./edge-package";
-import { childInputs, childName } from "../../shared/component/children";
+import type { ChildFactory } from "../../shared/component/child-factory";
 import { mergeEnvironments, type EnvironmentMap } from "../../shared/workloads/environment";
 
 export interface ServerSpec extends Pick<FunctionSpec, "memory" | "timeout" | "statements" | "logRetentionDays" | "logsDisabled" | "vpc" | "dependsOn"> {
@@ -40,7 +40,7 @@ export interface SiteServer {
  * origin of that name in OpenNext's output, with child ids `split*` and names
  * ending in `-<function>`, its own URL, origin secret and permissions.
  */
-export function createServer(scope: SiteScope, spec: ServerSpec, split?: string): SiteServer {
+export function createServer(children: ChildFactory, spec: ServerSpec, split?: string): SiteServer {
   const d = split === undefined ? spec.build.output.origins.default : spec.build.output.origins[split] as typeof spec.build.output.origins.default;
   const bundleDir = path.join(spec.build.appDir, d.bundle);
   const id = split === undefined ? "server" : "split";
@@ -51,40 +51,40 @@ export function createServer(scope: SiteScope, spec: ServerSpec, split?: string)
     logRetentionDays: spec.logRetentionDays, logsDisabled: spec.logsDisabled, statements: spec.statements, dependsOn: spec.dependsOn,
   };
   if (spec.edge) {
-    const server = createFunction(scope, {
+    const server = createFunction(children, {
       ...common, edge: true, environment: spec.environment,
       code: { archive: edgePackage(bundleDir, d.handler, spec.environment), handler: EDGE_HANDLER },
     });
     return { ...server, edgeArn: server.fn.qualifiedArn };
   }
   const streaming = d.streaming === true;
-  const secret = pulumi.secret(new OriginSecret(`${childName(scope.name, split === undefined ? "originSecret" : "splitOriginSecret")}${suffix}`, {}, { parent: scope.parent }).value);
+  const secret = pulumi.secret(children.suffixed(suffix).make(split === undefined ? "originSecret" : "splitOriginSecret", OriginSecret, {}).value);
   // A digest of 256 random bits gives nothing away: the function's settings stay readable.
   const digest = pulumi.unsecret(secret.apply((s) => createHash("sha256").update(s).digest("hex")));
   const archive = serverPackage(bundleDir, d.handler, streaming);
   const size = measureServerPackage(bundleDir, d.bundle);
   // Past 50 MB zipped Lambda takes the package only from S3 ("Lambda quotas", Deployment package size):
   // the archive goes to the site's bucket under a key of its content, so new code is a new key.
-  const s3 = size.viaS3 ? serverCodeObject(scope, spec.codeBucket, archive, `${size.sha256}-${SERVER_WRAPPER_DIGEST.slice(0, 16)}-${streaming ? "s" : "b"}`, split, suffix) : undefined;
-  const server = createFunction(scope, {
+  const s3 = size.viaS3 ? serverCodeObject(children, spec.codeBucket, archive, `${size.sha256}-${SERVER_WRAPPER_DIGEST.slice(0, 16)}-${streaming ? "s" : "b"}`, split, suffix) : undefined;
+  const server = createFunction(children, {
     ...common,
     vpc: spec.vpc,
     code: { archive, handler: SERVER_HANDLER, s3 },
     environment: mergeEnvironments(spec.environment, { [ORIGIN_SECRET_ENV]: digest }),
   });
-  const url = functionUrl(scope, id, server.fn, streaming, "NONE", suffix);
-  publicUrlPermissions(scope, id, server.fn, suffix);
+  const url = functionUrl(children, id, server.fn, streaming, "NONE", suffix);
+  publicUrlPermissions(children, id, server.fn, suffix);
   return { ...server, origin: { host: urlHost(url.functionUrl), headers: [{ name: ORIGIN_SECRET_HEADER, value: secret }] } };
 }
 
 /** The server's package as an object of the site's bucket (outside the prefixes CloudFront serves). */
-function serverCodeObject(scope: SiteScope, bucket: pulumi.Input<string>, archive: pulumi.asset.AssetArchive, digest: string, split: string | undefined, suffix: string) {
+function serverCodeObject(children: ChildFactory, bucket: pulumi.Input<string>, archive: pulumi.asset.AssetArchive, digest: string, split: string | undefined, suffix: string) {
   const id = split === undefined ? "serverCode" : "splitCode";
-  const object = new aws.s3.BucketObjectv2(...childInputs(scope.transforms, id, `${childName(scope.name, id)}${suffix}`, {
+  const object = children.suffixed(suffix).make(id, aws.s3.BucketObjectv2, {
     bucket,
     key: `_code/${split === undefined ? "server" : `split${suffix}`}-${createHash("sha256").update(digest).digest("hex").slice(0, 32)}.zip`,
     source: archive,
     contentType: "application/zip",
-  }, { parent: scope.parent }));
+  });
   return { bucket: object.bucket, key: object.key };
 }

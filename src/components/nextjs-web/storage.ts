@@ -9,8 +9,7 @@ import type { BuildResult } from "./build";
 import type { NextjsFileOption } from "./properties";
 import { assetManifest } from "./assets";
 import { AssetSync } from "./dynamic-resources";
-import type { SiteScope } from "./functions";
-import { childInputs, childName } from "../../shared/component/children";
+import type { ChildFactory } from "../../shared/component/child-factory";
 import { argumentsError } from "../../shared/component/component-error";
 import type { AwsAccess } from "../../shared/aws-naming/aws-provider-settings";
 
@@ -27,15 +26,14 @@ export interface SiteStorage {
 }
 
 export function createStorage(
-  scope: SiteScope, build: BuildResult, fileOptions: NextjsFileOption[], region: pulumi.Input<string>, access: AwsAccess,
+  children: ChildFactory, build: BuildResult, fileOptions: NextjsFileOption[], region: pulumi.Input<string>, access: AwsAccess,
 ): SiteStorage {
-  const { parent, name, transforms } = scope;
-  const opts = { parent };
+  const { name } = children;
   const output = build.output;
-  const bucket = new aws.s3.Bucket(...childInputs(transforms, "bucket",childName(name, "bucket"), { forceDestroy: true }, opts));
-  new aws.s3.BucketPublicAccessBlock(...childInputs(transforms, "bucketPublicAccessBlock",childName(name, "bucketPublicAccessBlock"), {
+  const bucket = children.make("bucket", aws.s3.Bucket, { forceDestroy: true });
+  children.make("bucketPublicAccessBlock", aws.s3.BucketPublicAccessBlock, {
     bucket: bucket.id, blockPublicAcls: true, blockPublicPolicy: true, ignorePublicAcls: true, restrictPublicBuckets: true,
-  }, opts));
+  });
 
   const manifest = assetManifest(build.appDir, output, fileOptions);
   if (manifest.unmatched.length) {
@@ -48,7 +46,7 @@ export function createStorage(
       hint: "a pattern without '/' matches file names at any depth (*.ico); one with '/' starts at the root of the static files (_next/static/**)",
     })));
   }
-  const assets = new AssetSync(...childInputs(transforms, "assets",childName(name, "assets"), {
+  const assets = children.make("assets", AssetSync, {
     bucket: bucket.bucket,
     region,
     aws: access.settings,
@@ -56,9 +54,9 @@ export function createStorage(
     copies: manifest.copies,
     files: manifest.files,
     keepPrefixes: [`${output.origins.s3.originPath}/_next/static/`],
-  }, { parent, dependsOn: [bucket] }), access);
+  }, { dependsOn: [bucket] }, access);
 
-  const queue = new aws.sqs.Queue(...childInputs(transforms, "revalidationQueue",childName(name, "revalidationQueue"), {
+  const queue = children.make("revalidationQueue", aws.sqs.Queue, {
     // The provider adds 26 characters and .fifo to a prefix, within SQS's 80: a longer
     // prefix would fail, so the queue is then named like every other child.
     ...(`${name}-revalidation-`.length <= SQS_PREFIX_MAX ? { namePrefix: `${name}-revalidation-` } : {}),
@@ -66,15 +64,15 @@ export function createStorage(
     // Six times the revalidation function's timeout, as Lambda advises; a message
     // that keeps failing blocks its page's group for a day at most.
     visibilityTimeoutSeconds: 180, messageRetentionSeconds: 86400,
-  }, opts));
-  const table = new aws.dynamodb.Table(...childInputs(transforms, "tagTable",childName(name, "tagTable"), {
+  });
+  const table = children.make("tagTable", aws.dynamodb.Table, {
     billingMode: "PAY_PER_REQUEST",
     hashKey: "tag",
     rangeKey: "path",
     pointInTimeRecovery: { enabled: true },
     attributes: [{ name: "tag", type: "S" }, { name: "path", type: "S" }, { name: "revalidatedAt", type: "N" }],
     globalSecondaryIndexes: [{ name: "revalidate", hashKey: "path", rangeKey: "revalidatedAt", projectionType: "ALL" }],
-  }, opts));
+  });
   const assetsDigest = createHash("sha256")
     .update(JSON.stringify({ copies: manifest.copies, files: manifest.files.map((f) => [f.key, f.hash, f.headers]) }))
     .digest("hex");

@@ -1,11 +1,11 @@
 // The redis-cluster resource type as data: what the YAML adapter and the component
 // both read (schema name, parameters, child ids, literal-only fields, rules).
-import type { ResourceTypeEntry } from "../../shared/component/resource-definition";
+import { componentDefinition } from "../../shared/component/component-definition";
 import { redisClusterParams } from "./properties";
 import { redisStaticProblems, redisUpdateProblems, redisWarnings } from "./rules";
 import { REDIS_CHILD_IDS, REDIS_CHILDREN } from "./child-ids";
 
-export const redisClusterDefinition: ResourceTypeEntry = {
+export const redisClusterDefinition = componentDefinition({
   type: "redis-cluster",
   definition: "RedisClusterProperties",
   propertiesFile: "src/components/redis-cluster/properties.ts",
@@ -25,4 +25,4 @@ export const redisClusterDefinition: ResourceTypeEntry = {
   staticRules: redisStaticProblems,
   warnings: redisWarnings,
   updateRules: redisUpdateProblems,
-};
+});

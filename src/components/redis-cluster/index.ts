@@ -5,25 +5,16 @@ import { redisPasswordProblem } from "./rules";
 import type { REDIS_CHILDREN } from "./child-ids";
 import { RedisUpdateGuard, type RedisUpdateGuardArgs } from "./update-guard";
 import { redisClusterDefinition } from "./definition";
-import { checkProperties } from "../../shared/schema/check-properties";
-import { withDefaults } from "../../shared/schema/schema";
-import { knownView } from "../../shared/component/known";
-import { componentOptions } from "../../shared/component/component-options";
-import { argumentsError } from "../../shared/component/component-error";
-import { childInputs, childName, type ChildTransforms } from "../../shared/component/children";
+import { Component, literal } from "../../shared/component/component";
+import type { ChildTransforms } from "../../shared/component/children";
+import type { DeepInput } from "../../shared/component/inputs";
+import type { LogForwarding } from "../../shared/logging/log-forwarding-properties";
 import { defaultVpc } from "../../shared/workloads/default-vpc";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import type { Connectable, Connection } from "../../shared/workloads/connect-to";
 
-type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
-/** Arguments after defaults: every field present. */
-type Defaulted<T> = { [K in keyof T]-?: pulumi.Input<NonNullable<T[K]>> };
-type Normalized = Defaulted<Omit<RedisClusterProperties, "enableSharding" | "enableAutomaticFailover" | "logging" | "accessibility">> & {
-  enableSharding: boolean;
-  enableAutomaticFailover?: pulumi.Input<boolean>;
-  logging: Defaulted<Omit<RedisLogging, "disabled">> & { disabled: boolean };
-  accessibility: Required<RedisAccessibility>;
-};
+/** Each field may be a Pulumi Input (of a value, never of undefined). */
+type Inputs<T> = { [K in keyof T]: pulumi.Input<Exclude<T[K], undefined>> };
 
 /**
  * Arguments of {@link RedisCluster}: the YAML properties, where any value may
@@ -33,13 +24,11 @@ type Normalized = Defaulted<Omit<RedisClusterProperties, "enableSharding" | "ena
 export interface RedisClusterArgs
   extends Inputs<Omit<RedisClusterProperties, "enableSharding" | "logging" | "accessibility">> {
   enableSharding?: boolean;
-  logging?: Inputs<Omit<RedisLogging, "disabled">> & Pick<RedisLogging, "disabled">;
+  logging?: Inputs<Omit<RedisLogging, "disabled" | "logForwarding">> & Pick<RedisLogging, "disabled"> & { logForwarding?: DeepInput<LogForwarding> };
   accessibility?: RedisAccessibility;
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
   transform?: ChildTransforms<typeof REDIS_CHILDREN, { "pulumi-nodejs:dynamic/stackfile:RedisUpdateGuard": RedisUpdateGuardArgs }>;
 }
-
-const TOKEN = "stackfile:index:RedisCluster";
 
 function engineFamily(version: string): string {
   return version.startsWith("6.") ? "redis6.x" : "redis7";
@@ -62,7 +51,7 @@ function engineFamily(version: string): string {
  * });
  * export const host = cache.host;
  */
-export class RedisCluster extends pulumi.ComponentResource implements Connectable {
+export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<RedisClusterArgs, "transform">> implements Connectable {
   /** Primary endpoint; the configuration endpoint when sharded. */
   public readonly host: pulumi.Output<string>;
   public readonly port: pulumi.Output<number>;
@@ -82,114 +71,21 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
   public readonly scoped: boolean;
 
   constructor(name: string, args: RedisClusterArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, ...props } = args;
-    const problems = checkProperties(redisClusterDefinition, knownView(props) as Record<string, unknown>);
-    if (problems.length) throw argumentsError("RedisCluster", name, problems);
+    const { transform, ...properties } = args;
     // The replication group keeps using these: a retained group keeps them too (AWS refuses their delete).
-    const names = componentOptions(opts, ["aws:elasticache/subnetGroup:SubnetGroup", "aws:elasticache/parameterGroup:ParameterGroup", "aws:ec2/securityGroup:SecurityGroup"]);
-    super(TOKEN, name, {}, names.opts);
-    names.bind(this);
-
-    const p = withDefaults("RedisClusterProperties", props) as unknown as Normalized;
-    const sharded = p.enableSharding === true;
+    const usedByData = ["aws:elasticache/subnetGroup:SubnetGroup", "aws:elasticache/parameterGroup:ParameterGroup", "aws:ec2/securityGroup:SecurityGroup"];
+    super(redisClusterDefinition, name, { properties, transform, usedByData }, opts);
+    const p = this.properties;
+    const sharded = literal(p.enableSharding);
     const failover: pulumi.Input<boolean> = p.enableAutomaticFailover ?? sharded;
-    const parent = { parent: this };
-    const vpc = defaultVpc(this);
-
-    const subnetGroup = new aws.elasticache.SubnetGroup(...childInputs(transform, "subnetGroup",
-      childName(name, "subnetGroup"), {
-        description: `Subnets of redis cluster ${name}`,
-        subnetIds: vpc.subnetIds,
-      },
-      parent,));
-
-    const securityGroup = new aws.ec2.SecurityGroup(...childInputs(transform, "securityGroup",
-      childName(name, "securityGroup"), {
-        // The same for every accessibilityMode: a security group's description is force-new
-        // (terraform-provider-aws internal/service/ec2/vpc_security_group.go, "description": ForceNew),
-        // and a replaced group recreates every ingress rule. The rules say where traffic comes from.
-        description: `Redis cluster ${name}: ingress to its port only`,
-        vpcId: vpc.id,
-        tags: { Name: `${name}-redis` },
-      },
-      parent,));
-    if (p.accessibility.accessibilityMode === "vpc") {
-      new aws.vpc.SecurityGroupIngressRule(...childInputs(transform, "vpcIngress",
-        childName(name, "vpcIngress"), {
-          securityGroupId: securityGroup.id,
-          description: "Redis from inside the VPC",
-          ipProtocol: "tcp",
-          fromPort: p.port,
-          toPort: p.port,
-          cidrIpv4: vpc.cidrBlock,
-        },
-        parent,));
-    }
-
-    const parameterGroup = new aws.elasticache.ParameterGroup(...childInputs(transform, "parameterGroup",
-      childName(name, "parameterGroup"), {
-        description: `Redis cluster ${name}, cluster mode ${sharded ? "on" : "off"}`,
-        family: pulumi.output(p.engineVersion).apply(engineFamily),
-        parameters: [{ name: "cluster-enabled", value: sharded ? "yes" : "no" }],
-      },
-      parent,));
-
-    let slowLog: aws.cloudwatch.LogGroup | undefined;
-    if (!p.logging.disabled) {
-      slowLog = new aws.cloudwatch.LogGroup(...childInputs(transform, "slowLog",
-        childName(name, "slowLog"), { retentionInDays: p.logging.retentionDays },
-        parent,));
-      if (p.logging.logForwarding) forwardLogs({ parent: this, name, transforms: transform }, slowLog, p.logging.logForwarding as any);
-    }
-
     const password = pulumi.secret(pulumi.output(p.defaultUserPassword));
-    const shape = sharded
-      ? { clusterMode: "enabled", numNodeGroups: p.numShards, replicasPerNodeGroup: p.numReplicaNodes }
-      : { clusterMode: "disabled", numCacheClusters: pulumi.output(p.numReplicaNodes).apply((r) => r + 1) };
-    this.replicationGroup = new aws.elasticache.ReplicationGroup(...childInputs(transform, "replicationGroup",
-      childName(name, "replicationGroup"), {
-        description: `Redis cluster ${name} (stackfile)`,
-        engine: "redis",
-        engineVersion: p.engineVersion,
-        nodeType: p.instanceSize,
-        port: p.port,
-        ...shape,
-        automaticFailoverEnabled: failover,
-        multiAzEnabled: failover,
-        // TLS required: enabling transit encryption at creation means "required".
-        // No transitEncryptionMode: ElastiCache refuses one below engine 7.0
-        // (the default is 6.2), and the provider computes it when unset.
-        transitEncryptionEnabled: true,
-        atRestEncryptionEnabled: true,
-        authToken: password,
-        authTokenUpdateStrategy: "SET",
-        snapshotRetentionLimit: p.automatedBackupRetentionDays,
-        parameterGroupName: parameterGroup.name,
-        subnetGroupName: subnetGroup.name,
-        securityGroupIds: [securityGroup.id],
-        applyImmediately: true,
-        logDeliveryConfigurations: slowLog
-          ? [{ destination: slowLog.name, destinationType: "cloudwatch-logs", logFormat: p.logging.format, logType: "slow-log" }]
-          : [],
-      },
-      parent,));
 
-    new RedisUpdateGuard(...childInputs(transform, "updateGuard",
-      childName(name, "updateGuard"), {
-        enableSharding: sharded,
-        numShards: p.numShards,
-        numReplicaNodes: p.numReplicaNodes,
-        enableAutomaticFailover: failover,
-        engineVersion: p.engineVersion,
-        // Only the verdict on the password reaches the guard, never the password.
-        passwordProblem: pulumi.unsecret(password.apply((pw) => redisPasswordProblem(pw) ?? "")),
-      },
-      // After the replication group: its state records only what AWS accepted (a failed update of the
-      // group leaves it at the last deployed values). Its check still runs in every preview, before
-      // anything is touched (pulumi preview registers it and fails on its check).
-      { parent: this, dependsOn: [this.replicationGroup] },));
+    const network = this.network();
+    const parameterGroup = this.parameterGroup(sharded);
+    const slowLog = this.slowLog();
+    const rg = this.replicationGroup = this.cluster({ sharded, failover, password, subnetGroup: network.subnetGroup, securityGroup: network.securityGroup, parameterGroup, slowLog });
+    this.guardUpdates(rg, sharded, failover, password);
 
-    const rg = this.replicationGroup;
     const port = pulumi.output(p.port);
     this.host = sharded ? rg.configurationEndpointAddress : rg.primaryEndpointAddress;
     this.port = port;
@@ -200,20 +96,119 @@ export class RedisCluster extends pulumi.ComponentResource implements Connectabl
       this.readerPort = port;
       this.readerConnectionString = connectionString(password, rg.readerEndpointAddress, port);
     }
-    this.securityGroupId = securityGroup.id;
-    this.scoped = p.accessibility.accessibilityMode === "scoping-workloads-in-vpc";
+    this.securityGroupId = network.securityGroup.id;
+    this.scoped = literal(p.accessibility.accessibilityMode) === "scoping-workloads-in-vpc";
     this.arn = rg.arn;
     this.registerOutputs({
-      host: this.host,
-      port: this.port,
-      connectionString: this.connectionString,
-      sharding: this.sharding,
-      readerHost: this.readerHost,
-      readerPort: this.readerPort,
-      readerConnectionString: this.readerConnectionString,
-      securityGroupId: this.securityGroupId,
-      arn: this.arn,
+      host: this.host, port: this.port, connectionString: this.connectionString, sharding: this.sharding,
+      readerHost: this.readerHost, readerPort: this.readerPort, readerConnectionString: this.readerConnectionString,
+      securityGroupId: this.securityGroupId, arn: this.arn,
     });
+  }
+
+  /** The cluster's place in the default VPC: its subnet group, its security group, and (mode `vpc`) the port open to the VPC. */
+  private network() {
+    const { children } = this;
+    const name = children.name;
+    const p = this.properties;
+    const vpc = defaultVpc(this);
+    const subnetGroup = children.make("subnetGroup", aws.elasticache.SubnetGroup, {
+      description: `Subnets of redis cluster ${name}`,
+      subnetIds: vpc.subnetIds,
+    });
+    const securityGroup = children.make("securityGroup", aws.ec2.SecurityGroup, {
+      // The same for every accessibilityMode: a security group's description is force-new
+      // (terraform-provider-aws internal/service/ec2/vpc_security_group.go, "description": ForceNew),
+      // and a replaced group recreates every ingress rule. The rules say where traffic comes from.
+      description: `Redis cluster ${name}: ingress to its port only`,
+      vpcId: vpc.id,
+      tags: { Name: `${name}-redis` },
+    });
+    if (literal(p.accessibility.accessibilityMode) === "vpc") {
+      children.make("vpcIngress", aws.vpc.SecurityGroupIngressRule, {
+        securityGroupId: securityGroup.id,
+        description: "Redis from inside the VPC",
+        ipProtocol: "tcp",
+        fromPort: p.port,
+        toPort: p.port,
+        cidrIpv4: vpc.cidrBlock,
+      });
+    }
+    return { subnetGroup, securityGroup };
+  }
+
+  private parameterGroup(sharded: boolean): aws.elasticache.ParameterGroup {
+    const { children } = this;
+    const name = children.name;
+    return children.make("parameterGroup", aws.elasticache.ParameterGroup, {
+      description: `Redis cluster ${name}, cluster mode ${sharded ? "on" : "off"}`,
+      family: pulumi.output(this.properties.engineVersion).apply(engineFamily),
+      parameters: [{ name: "cluster-enabled", value: sharded ? "yes" : "no" }],
+    });
+  }
+
+  /** The slow log's group (unless logging is disabled), forwarded with logForwarding. */
+  private slowLog(): aws.cloudwatch.LogGroup | undefined {
+    const logging = this.properties.logging;
+    if (literal(logging.disabled)) return undefined;
+    const slowLog = this.children.make("slowLog", aws.cloudwatch.LogGroup, { retentionInDays: logging.retentionDays });
+    if (logging.logForwarding) forwardLogs(this.children, slowLog, logging.logForwarding);
+    return slowLog;
+  }
+
+  private cluster(c: {
+    sharded: boolean; failover: pulumi.Input<boolean>; password: pulumi.Output<string>; subnetGroup: aws.elasticache.SubnetGroup;
+    securityGroup: aws.ec2.SecurityGroup; parameterGroup: aws.elasticache.ParameterGroup; slowLog?: aws.cloudwatch.LogGroup;
+  }): aws.elasticache.ReplicationGroup {
+    const { children } = this;
+    const name = children.name;
+    const p = this.properties;
+    const shape = c.sharded
+      ? { clusterMode: "enabled", numNodeGroups: p.numShards, replicasPerNodeGroup: p.numReplicaNodes }
+      : { clusterMode: "disabled", numCacheClusters: pulumi.output(p.numReplicaNodes).apply((r) => r + 1) };
+    return children.make("replicationGroup", aws.elasticache.ReplicationGroup, {
+      description: `Redis cluster ${name} (stackfile)`,
+      engine: "redis",
+      engineVersion: p.engineVersion,
+      nodeType: p.instanceSize,
+      port: p.port,
+      ...shape,
+      automaticFailoverEnabled: c.failover,
+      multiAzEnabled: c.failover,
+      // TLS required: enabling transit encryption at creation means "required".
+      // No transitEncryptionMode: ElastiCache refuses one below engine 7.0
+      // (the default is 6.2), and the provider computes it when unset.
+      transitEncryptionEnabled: true,
+      atRestEncryptionEnabled: true,
+      authToken: c.password,
+      authTokenUpdateStrategy: "SET",
+      snapshotRetentionLimit: p.automatedBackupRetentionDays,
+      parameterGroupName: c.parameterGroup.name,
+      subnetGroupName: c.subnetGroup.name,
+      securityGroupIds: [c.securityGroup.id],
+      applyImmediately: true,
+      logDeliveryConfigurations: c.slowLog
+        ? [{ destination: c.slowLog.name, destinationType: "cloudwatch-logs", logFormat: p.logging.format, logType: "slow-log" }]
+        : [],
+    });
+  }
+
+  /** The dynamic resource that refuses, in every preview, the updates ElastiCache would refuse halfway. */
+  private guardUpdates(rg: aws.elasticache.ReplicationGroup, sharded: boolean, failover: pulumi.Input<boolean>, password: pulumi.Output<string>): void {
+    const p = this.properties;
+    this.children.make("updateGuard", RedisUpdateGuard, {
+      enableSharding: sharded,
+      numShards: p.numShards,
+      numReplicaNodes: p.numReplicaNodes,
+      enableAutomaticFailover: failover,
+      engineVersion: p.engineVersion,
+      // Only the verdict on the password reaches the guard, never the password.
+      passwordProblem: pulumi.unsecret(password.apply((pw) => redisPasswordProblem(pw) ?? "")),
+    },
+    // After the replication group: its state records only what AWS accepted (a failed update of the
+    // group leaves it at the last deployed values). Its check still runs in every preview, before
+    // anything is touched (pulumi preview registers it and fails on its check).
+    { dependsOn: [rg] });
   }
 
   /** connectTo: HOST, READER_HOST, PORT (never the password); VPC only; scoped clusters let the workload in. */

@@ -5,20 +5,12 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { DomainConfiguration } from "./domain-properties";
 import type { DeepInput } from "../component/inputs";
-import type { AnyTransforms } from "../component/children";
 import { CLOUDFRONT_REGION } from "./cloudfront-region";
-import { aliasRecords, hostedZoneId, managedCertificate, type DomainScope } from "./custom-domains";
-
-export interface CloudFrontDomainScope {
-  parent: pulumi.ComponentResource;
-  name: string;
-  transforms?: AnyTransforms;
-  /** Child-id prefix: `cdn` (gateway) or `domain` (site). */
-  prefix: string;
-}
+import { aliasRecords, hostedZoneId, managedCertificate, type DomainChildren } from "./custom-domains";
 
 export interface CloudFrontDomains {
-  scope: CloudFrontDomainScope;
+  /** Where their children go (child-id prefix `cdn` for a gateway, `domain` for a site). */
+  children: DomainChildren;
   domains: DeepInput<DomainConfiguration>[];
   names: string[];
   certificateArn?: pulumi.Input<string>;
@@ -26,18 +18,17 @@ export interface CloudFrontDomains {
 }
 
 /** The certificate for the domains: the given ARN, or a managed one in us-east-1. */
-export function cloudFrontCertificate(scope: CloudFrontDomainScope, domains: DeepInput<DomainConfiguration>[]): CloudFrontDomains {
+export function cloudFrontCertificate(children: DomainChildren, domains: DeepInput<DomainConfiguration>[]): CloudFrontDomains {
   const names = domains.map((d) => d.domainName as string);
   const zones = new Map<string, pulumi.Output<string>>();
-  const zoneOf = (d: string) => zones.get(d) ?? zones.set(d, hostedZoneId(d, scope.parent)).get(d)!;
+  const zoneOf = (d: string) => zones.get(d) ?? zones.set(d, hostedZoneId(d, children.children.parent)).get(d)!;
   let certificateArn: pulumi.Input<string> | undefined;
   if (domains.length && domains[0].customCertificateArn !== undefined) {
     certificateArn = domains[0].customCertificateArn;
   } else if (domains.length) {
-    const domainScope: DomainScope = { ...scope, certificateRegion: CLOUDFRONT_REGION };
-    certificateArn = managedCertificate(domainScope, names.map((d) => ({ domainName: d, zoneId: zoneOf(d) })));
+    certificateArn = managedCertificate(children, names.map((d) => ({ domainName: d, zoneId: zoneOf(d) })), CLOUDFRONT_REGION);
   }
-  return { scope, domains, names, certificateArn, zoneOf };
+  return { children, domains, names, certificateArn, zoneOf };
 }
 
 /** The distribution's viewer certificate: TLS 1.2+ on custom domains, CloudFront's own otherwise. */
@@ -51,6 +42,6 @@ export function viewerCertificate(d: CloudFrontDomains) {
 export function cloudFrontAliasRecords(d: CloudFrontDomains, distribution: aws.cloudfront.Distribution): void {
   d.domains.forEach((domain, i) => {
     if (domain.disableDnsRecordCreation === true) return;
-    aliasRecords(d.scope, d.names[i], d.zoneOf(d.names[i]), { name: distribution.domainName, zoneId: distribution.hostedZoneId });
+    aliasRecords(d.children, d.names[i], d.zoneOf(d.names[i]), { name: distribution.domainName, zoneId: distribution.hostedZoneId });
   });
 }

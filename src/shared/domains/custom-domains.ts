@@ -2,17 +2,13 @@
 // zone of the account), a DNS-validated ACM certificate, and alias records.
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { childInputs, childName, type AnyTransforms } from "../component/children";
+import type { ChildFactory } from "../component/child-factory";
 
-export interface DomainScope {
-  parent: pulumi.ComponentResource;
-  /** The component's name. */
-  name: string;
-  transforms?: AnyTransforms;
+/** The component's children of its domains: ids `<prefix>Certificate`, `<prefix>RecordA`... (prefix `domain` or `cdn`). */
+export interface DomainChildren {
+  children: ChildFactory;
   /** Child-id prefix: `domain` or `cdn` (`domainCertificate`, `cdnRecordA`, ...). */
   prefix: string;
-  /** Region of the certificate (us-east-1 for CloudFront); the stack's by default. */
-  certificateRegion?: string;
 }
 
 /** `api.example.com` -> `api-example-com`: a stable part of child names. */
@@ -53,8 +49,9 @@ export function validationBase(domainName: string): string {
   return domainName.toLowerCase().replace(/\.$/, "").replace(/^\*\./, "");
 }
 
-function child(scope: DomainScope, id: string, domainName: string): string {
-  return `${childName(scope.name, scope.prefix + id)}-${domainSlug(domainName)}`;
+/** The children of one domain: names end in `-<domain slug>`. */
+function ofDomain(d: DomainChildren, domainName: string): ChildFactory {
+  return d.children.suffixed(`-${domainSlug(domainName)}`);
 }
 
 /**
@@ -63,22 +60,21 @@ function child(scope: DomainScope, id: string, domainName: string): string {
  * zone; resolves to the certificate's ARN once it is valid.
  */
 export function managedCertificate(
-  scope: DomainScope, domains: { domainName: string; zoneId: pulumi.Input<string> }[],
+  d: DomainChildren, domains: { domainName: string; zoneId: pulumi.Input<string> }[],
+  /** Region of the certificate (us-east-1 for CloudFront); the stack's by default. */
+  certificateRegion?: string,
 ): pulumi.Output<string> {
-  const opts = { parent: scope.parent };
   // The default provider's settings (credentials, assumed role, default tags) hold in that region too.
-  const region = scope.certificateRegion !== undefined ? { region: scope.certificateRegion } : {};
+  const region = certificateRegion !== undefined ? { region: certificateRegion } : {};
   const [first, ...others] = domains;
-  const certificate = new aws.acm.Certificate(...childInputs(scope.transforms, `${scope.prefix}Certificate`,
-    child(scope, "Certificate", first.domainName), {
-      ...region,
-      domainName: first.domainName,
-      subjectAlternativeNames: others.length ? others.map((d) => d.domainName) : undefined,
-      validationMethod: "DNS",
-      keyAlgorithm: "RSA_2048",
-      tags: { Name: first.domainName },
-    },
-    opts,));
+  const certificate = ofDomain(d, first.domainName).make(`${d.prefix}Certificate`, aws.acm.Certificate, {
+    ...region,
+    domainName: first.domainName,
+    subjectAlternativeNames: others.length ? others.map((d) => d.domainName) : undefined,
+    validationMethod: "DNS",
+    keyAlgorithm: "RSA_2048",
+    tags: { Name: first.domainName },
+  });
   // One record per distinct validation name: ACM validates a name and its wildcard
   // (example.com, *.example.com) through one CNAME ("DNS validation",
   // https://docs.aws.amazon.com/acm/latest/userguide/dns-validation.html). Two records
@@ -97,45 +93,39 @@ export function managedCertificate(
       return { name: o.resourceRecordName!, type: o.resourceRecordType!, value: o.resourceRecordValue! };
     });
     const loneWildcard = names.length === 1 && names[0] !== base;
-    return new aws.route53.Record(...childInputs(scope.transforms, `${scope.prefix}ValidationRecord`,
-      child(scope, "ValidationRecord", base), {
-        zoneId: group[0].zoneId,
-        name: option.name,
-        type: option.type,
-        records: [option.value],
-        ttl: 60,
-        // ACM gives every certificate of a name the same validation record.
-        allowOverwrite: true,
-      },
-      { parent: scope.parent, aliases: loneWildcard ? [{ name: child(scope, "ValidationRecord", names[0]) }] : undefined },));
+    return ofDomain(d, base).make(`${d.prefix}ValidationRecord`, aws.route53.Record, {
+      zoneId: group[0].zoneId,
+      name: option.name,
+      type: option.type,
+      records: [option.value],
+      ttl: 60,
+      // ACM gives every certificate of a name the same validation record.
+      allowOverwrite: true,
+    }, { aliases: loneWildcard ? [{ name: ofDomain(d, names[0]).childName(`${d.prefix}ValidationRecord`) }] : undefined });
   });
-  const validation = new aws.acm.CertificateValidation(...childInputs(scope.transforms, `${scope.prefix}CertificateValidation`,
-    child(scope, "CertificateValidation", first.domainName), {
-      ...region,
-      certificateArn: certificate.arn,
-      validationRecordFqdns: records.map((r) => r.fqdn),
-    },
-    opts,));
+  const validation = ofDomain(d, first.domainName).make(`${d.prefix}CertificateValidation`, aws.acm.CertificateValidation, {
+    ...region,
+    certificateArn: certificate.arn,
+    validationRecordFqdns: records.map((r) => r.fqdn),
+  });
   return validation.certificateArn;
 }
 
 /** A and AAAA alias records pointing `domainName` at a target (CloudFront, API Gateway). */
 export function aliasRecords(
-  scope: DomainScope, domainName: string, zoneId: pulumi.Input<string>,
+  d: DomainChildren, domainName: string, zoneId: pulumi.Input<string>,
   target: { name: pulumi.Input<string>; zoneId: pulumi.Input<string> },
 ): aws.route53.Record[] {
   return (["A", "AAAA"] as const).map((type) => {
     const id = type === "A" ? "RecordA" : "RecordAaaa";
-    return new aws.route53.Record(...childInputs(scope.transforms, `${scope.prefix}${id}`,
-      child(scope, id, domainName), {
-        zoneId,
-        name: domainName,
-        type,
-        aliases: [{ name: target.name, zoneId: target.zoneId, evaluateTargetHealth: false }],
-        // A record of the same name that already exists is not taken over silently:
-        // the deploy stops (delete it, or let an override set allowOverwrite).
-        allowOverwrite: false,
-      },
-      { parent: scope.parent },));
+    return ofDomain(d, domainName).make(`${d.prefix}${id}`, aws.route53.Record, {
+      zoneId,
+      name: domainName,
+      type,
+      aliases: [{ name: target.name, zoneId: target.zoneId, evaluateTargetHealth: false }],
+      // A record of the same name that already exists is not taken over silently:
+      // the deploy stops (delete it, or let an override set allowOverwrite).
+      allowOverwrite: false,
+    });
   });
 }

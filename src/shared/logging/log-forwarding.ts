@@ -5,15 +5,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { LogForwarding } from "./log-forwarding-properties";
 import { failedLogsBucketName } from "./log-bucket-name";
-import { childInputs, childName, type AnyTransforms } from "../component/children";
+import type { ChildFactory } from "../component/child-factory";
 import type { DeepInput } from "../component/inputs";
-
-export interface ForwardingScope {
-  parent: pulumi.ComponentResource;
-  name: string;
-  transforms?: AnyTransforms;
-}
-
 
 interface Destination {
   name: string;
@@ -46,33 +39,32 @@ const assume = (service: string, condition: pulumi.Input<Record<string, unknown>
   Statement: [{ Effect: "Allow", Principal: { Service: service }, Action: "sts:AssumeRole", Condition: condition }],
 });
 
-export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.LogGroup, forwarding: DeepInput<LogForwarding>): aws.kinesis.FirehoseDeliveryStream {
-  const { parent, name, transforms } = scope;
+export function forwardLogs(children: ChildFactory, logGroup: aws.cloudwatch.LogGroup, forwarding: DeepInput<LogForwarding>): aws.kinesis.FirehoseDeliveryStream {
+  const { parent, name } = children;
   const opts = { parent };
-  const make = <T extends object>(id: string, args: T) => childInputs(transforms, id, childName(name, id), args, opts);
   const d = destination(forwarding);
 
   const account = aws.getCallerIdentityOutput({}, opts).accountId;
   const region = aws.getRegionOutput({}, opts).region;
   const partition = aws.getPartitionOutput({}, opts).partition;
-  const bucket = new aws.s3.Bucket(...make("logForwardingBucket", {
+  const bucket = children.make("logForwardingBucket", aws.s3.Bucket, {
     bucket: pulumi.all([account, region]).apply(([a, r]) => failedLogsBucketName(`${pulumi.getProject()}-${pulumi.getStack()}`, name, a, r)),
     forceDestroy: true,
-  }));
-  new aws.s3.BucketPublicAccessBlock(...make("logForwardingBucketBlock", {
+  });
+  children.make("logForwardingBucketBlock", aws.s3.BucketPublicAccessBlock, {
     bucket: bucket.id, blockPublicAcls: true, blockPublicPolicy: true, ignorePublicAcls: true, restrictPublicBuckets: true,
-  }));
-  new aws.s3.BucketServerSideEncryptionConfiguration(...make("logForwardingBucketEncryption", {
+  });
+  children.make("logForwardingBucketEncryption", aws.s3.BucketServerSideEncryptionConfiguration, {
     bucket: bucket.id, rules: [{ applyServerSideEncryptionByDefault: { sseAlgorithm: "AES256" } }],
-  }));
+  });
 
-  const streamRole = new aws.iam.Role(...make("logForwardingStreamRole", {
+  const streamRole = children.make("logForwardingStreamRole", aws.iam.Role, {
     description: `Firehose of ${name}: writes failed records to its bucket only`,
     // Firehose assumes its role with this account's id as the external id ("Allow Firehose to assume an IAM role",
     // https://docs.aws.amazon.com/firehose/latest/dev/controlling-access.html).
     assumeRolePolicy: assume("firehose.amazonaws.com", pulumi.output({ StringEquals: { "sts:ExternalId": account } })),
-  }));
-  const streamPolicy = new aws.iam.RolePolicy(...make("logForwardingStreamPolicy", {
+  });
+  const streamPolicy = children.make("logForwardingStreamPolicy", aws.iam.RolePolicy, {
     role: streamRole.id,
     policy: pulumi.jsonStringify({
       Version: "2012-10-17",
@@ -81,8 +73,8 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
         { Effect: "Allow", Action: ["s3:PutObject", "s3:GetObject", "s3:AbortMultipartUpload"], Resource: [pulumi.interpolate`${bucket.arn}/*`] },
       ],
     }),
-  }));
-  const stream = new aws.kinesis.FirehoseDeliveryStream(...childInputs(transforms, "logForwardingStream",childName(name, "logForwardingStream"), {
+  });
+  const stream = children.make("logForwardingStream", aws.kinesis.FirehoseDeliveryStream, {
     destination: "http_endpoint",
     httpEndpointConfiguration: {
       name: d.name,
@@ -99,9 +91,9 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
         commonAttributes: Object.entries(d.attributes).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => ({ name: k, value: v })),
       },
     },
-  }, { parent, dependsOn: [streamPolicy] }));
+  }, { dependsOn: [streamPolicy] });
 
-  const logsRole = new aws.iam.Role(...make("logForwardingLogsRole", {
+  const logsRole = children.make("logForwardingLogsRole", aws.iam.Role, {
     description: `CloudWatch Logs of ${name}: puts records to its stream only`, 
     // Only CloudWatch Logs acting for this account and region: the condition of the guide's example
     // ("Subscription filters with Amazon Data Firehose",
@@ -111,16 +103,16 @@ export function forwardLogs(scope: ForwardingScope, logGroup: aws.cloudwatch.Log
     assumeRolePolicy: assume("logs.amazonaws.com", pulumi.all([partition, region, account]).apply(([p, r, a]) => ({
       StringLike: { "aws:SourceArn": `arn:${p}:logs:${r}:${a}:*` },
     }))),
-  }));
-  const logsPolicy = new aws.iam.RolePolicy(...make("logForwardingLogsPolicy", {
+  });
+  const logsPolicy = children.make("logForwardingLogsPolicy", aws.iam.RolePolicy, {
     role: logsRole.id,
     policy: pulumi.jsonStringify({
       Version: "2012-10-17",
       Statement: [{ Effect: "Allow", Action: ["firehose:PutRecord", "firehose:PutRecordBatch"], Resource: [stream.arn] }],
     }),
-  }));
-  new aws.cloudwatch.LogSubscriptionFilter(...childInputs(transforms, "logForwardingSubscription",childName(name, "logForwardingSubscription"), {
+  });
+  children.make("logForwardingSubscription", aws.cloudwatch.LogSubscriptionFilter, {
     logGroup: logGroup.name, filterPattern: "", destinationArn: stream.arn, roleArn: logsRole.arn,
-  }, { parent, dependsOn: [logsPolicy] }));
+  }, { dependsOn: [logsPolicy] });
   return stream;
 }

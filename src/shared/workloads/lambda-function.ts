@@ -4,15 +4,8 @@
 // the function type.
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { childInputs, childName, type AnyTransforms } from "../component/children";
+import type { ChildFactory } from "../component/child-factory";
 import { CLOUDFRONT_REGION } from "../domains/cloudfront-region";
-
-/** Where a component makes its children: the parent, its name, its per-child transforms. */
-export interface SiteScope {
-  parent: pulumi.ComponentResource;
-  name: string;
-  transforms?: AnyTransforms;
-}
 
 export interface PolicyStatement {
   Sid?: pulumi.Input<string>;
@@ -75,60 +68,54 @@ export interface SiteFunction {
   policy?: aws.iam.RolePolicy;
 }
 
-export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFunction {
-  const { parent, name, transforms } = scope;
+export function createFunction(factory: ChildFactory, spec: FunctionSpec): SiteFunction {
+  const { parent, name } = factory;
   const id = (suffix: string) => (spec.id ? `${spec.id}${suffix}` : `${suffix[0].toLowerCase()}${suffix.slice(1)}`);
-  /** A child's name: `<name>-<child id>`, then the spec's suffix (one of several functions of one child id). */
-  const cn = (suffix: string) => `${childName(name, id(suffix))}${spec.nameSuffix ?? ""}`;
+  /** Children named `<name>-<child id>`, then the spec's suffix (one of several functions of one child id). */
+  const children = factory.suffixed(spec.nameSuffix ?? "");
   const code = spec.code ?? (spec.bundleDir !== undefined && spec.handler !== undefined
     ? { archive: new pulumi.asset.FileArchive(spec.bundleDir), handler: spec.handler } : undefined);
   if (!code) throw new pulumi.RunError(`${name}: function ${spec.id || "function"} has no code (give bundleDir and handler, or code)`);
   const edge = spec.edge;
-  const logGroupInputs = (extra: Partial<aws.cloudwatch.LogGroupArgs>) =>
-    childInputs(transforms, id("LogGroup"), cn("LogGroup"), { ...extra, retentionInDays: spec.logRetentionDays }, { parent });
-  const role = new aws.iam.Role(...childInputs(transforms, id("Role"),
-    cn("Role"), {
-      description: `${spec.description} of ${name}`,
-      assumeRolePolicy: JSON.stringify({
-        Version: "2012-10-17",
-        Statement: [{ Effect: "Allow", Principal: { Service: edge ? ["lambda.amazonaws.com", "edgelambda.amazonaws.com"] : "lambda.amazonaws.com" }, Action: "sts:AssumeRole" }],
-      }),
-    },
-    { parent },));
-  const policy = (...own: PolicyDocumentStatement[]) => new aws.iam.RolePolicy(...childInputs(transforms, id("Policy"),
-    cn("Policy"), {
-      role: role.id,
-      policy: pulumi.jsonStringify({
-        Version: "2012-10-17",
-        Statement: [
-          ...own,
-          ...spec.statements.map((s) => ({
-            ...(s.Sid !== undefined ? { Sid: s.Sid } : {}),
-            Effect: s.Effect ?? "Allow",
-            Action: s.Action,
-            Resource: s.Resource,
-            ...(s.Condition !== undefined ? { Condition: s.Condition } : {}),
-          })),
-        ],
-      }),
-    },
-    { parent },));
+  const logGroup = (extra: Partial<aws.cloudwatch.LogGroupArgs>) =>
+    children.make(id("LogGroup"), aws.cloudwatch.LogGroup, { ...extra, retentionInDays: spec.logRetentionDays });
+  const role = children.make(id("Role"), aws.iam.Role, {
+    description: `${spec.description} of ${name}`,
+    assumeRolePolicy: JSON.stringify({
+      Version: "2012-10-17",
+      Statement: [{ Effect: "Allow", Principal: { Service: edge ? ["lambda.amazonaws.com", "edgelambda.amazonaws.com"] : "lambda.amazonaws.com" }, Action: "sts:AssumeRole" }],
+    }),
+  });
+  const policy = (...own: PolicyDocumentStatement[]) => children.make(id("Policy"), aws.iam.RolePolicy, {
+    role: role.id,
+    policy: pulumi.jsonStringify({
+      Version: "2012-10-17",
+      Statement: [
+        ...own,
+        ...spec.statements.map((s) => ({
+          ...(s.Sid !== undefined ? { Sid: s.Sid } : {}),
+          Effect: s.Effect ?? "Allow",
+          Action: s.Action,
+          Resource: s.Resource,
+          ...(s.Condition !== undefined ? { Condition: s.Condition } : {}),
+        })),
+      ],
+    }),
+  });
 
   if (edge) {
-    const fn = new aws.lambda.Function(...childInputs(transforms, id("Function"),
-      cn("Function"), {
-        region: CLOUDFRONT_REGION,
-        description: `${spec.description} of ${name}`,
-        runtime: spec.runtime ?? "nodejs22.x",
-        architectures: ["x86_64"],
-        handler: code.handler,
-        code: code.archive,
-        publish: true,
-        memorySize: spec.memory,
-        timeout: spec.timeout,
-        role: role.arn,
-      },
-      { parent, customTimeouts: { delete: EDGE_DELETE_TIMEOUT }, dependsOn: spec.dependsOn },));
+    const fn = children.make(id("Function"), aws.lambda.Function, {
+      region: CLOUDFRONT_REGION,
+      description: `${spec.description} of ${name}`,
+      runtime: spec.runtime ?? "nodejs22.x",
+      architectures: ["x86_64"],
+      handler: code.handler,
+      code: code.archive,
+      publish: true,
+      memorySize: spec.memory,
+      timeout: spec.timeout,
+      role: role.arn,
+    }, { customTimeouts: { delete: EDGE_DELETE_TIMEOUT }, dependsOn: spec.dependsOn });
     if (spec.logsDisabled) {
       return { fn, role, policy: spec.statements.length ? policy() : undefined };
     }
@@ -137,39 +124,38 @@ export function createFunction(scope: SiteScope, spec: FunctionSpec): SiteFuncti
     // retention; Lambda@Edge makes the other regions' groups when it first logs there.
     const groupName = pulumi.interpolate`/aws/lambda/us-east-1.${fn.name}`;
     const partition = aws.getPartitionOutput({}, { parent }).partition;
-    const logGroup = new aws.cloudwatch.LogGroup(...logGroupInputs({ region: CLOUDFRONT_REGION, name: groupName }));
+    const edgeLogGroup = logGroup({ region: CLOUDFRONT_REGION, name: groupName });
     const edgePolicy = policy({
       Effect: "Allow",
       Action: ["logs:CreateLogGroup", "logs:CreateLogStream", "logs:PutLogEvents"],
       Resource: [pulumi.interpolate`arn:${partition}:logs:*:*:log-group:${groupName}`, pulumi.interpolate`arn:${partition}:logs:*:*:log-group:${groupName}:*`],
     });
-    return { fn, role, logGroup, policy: edgePolicy };
+    return { fn, role, logGroup: edgeLogGroup, policy: edgePolicy };
   }
 
-  const logGroup = spec.logsDisabled ? undefined : new aws.cloudwatch.LogGroup(...logGroupInputs({}));
+  const regionalLogGroup = spec.logsDisabled ? undefined : logGroup({});
   const statements: PolicyDocumentStatement[] = [
-    ...(logGroup ? [{ Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [pulumi.interpolate`${logGroup.arn}:*`] }] : []),
+    ...(regionalLogGroup ? [{ Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [pulumi.interpolate`${regionalLogGroup.arn}:*`] }] : []),
     ...(spec.vpc ? [VPC_NETWORK_INTERFACES] : []),
   ];
   const permissions = statements.length || spec.statements.length ? policy(...statements) : undefined;
-  const fn = new aws.lambda.Function(...childInputs(transforms, id("Function"),
-    cn("Function"), {
-      description: `${spec.description} of ${name}`,
-      runtime: spec.runtime ?? "nodejs22.x",
-      architectures: [spec.architecture ?? "arm64"],
-      handler: code.handler,
-      // A package past 50 MB zipped comes from S3 (server.ts); the archive is then the object's.
-      ...(code.s3 ? { s3Bucket: code.s3.bucket, s3Key: code.s3.key } : { code: code.archive }),
-      memorySize: spec.memory,
-      timeout: spec.timeout,
-      role: role.arn,
-      environment: spec.environment === undefined ? undefined : { variables: spec.environment },
-      loggingConfig: logGroup ? { logFormat: "Text", logGroup: logGroup.name } : undefined,
-      vpcConfig: spec.vpc,
-    },
-    // Made once its permissions are in place, so a first invocation (the seeder's) has them.
-    { parent, dependsOn: [...(permissions ? [permissions] : []), ...(spec.dependsOn ?? [])] },));
-  return { fn, role, logGroup, policy: permissions };
+  const fn = children.make(id("Function"), aws.lambda.Function, {
+    description: `${spec.description} of ${name}`,
+    runtime: spec.runtime ?? "nodejs22.x",
+    architectures: [spec.architecture ?? "arm64"],
+    handler: code.handler,
+    // A package past 50 MB zipped comes from S3 (server.ts); the archive is then the object's.
+    ...(code.s3 ? { s3Bucket: code.s3.bucket, s3Key: code.s3.key } : { code: code.archive }),
+    memorySize: spec.memory,
+    timeout: spec.timeout,
+    role: role.arn,
+    environment: spec.environment === undefined ? undefined : { variables: spec.environment },
+    loggingConfig: regionalLogGroup ? { logFormat: "Text", logGroup: regionalLogGroup.name } : undefined,
+    vpcConfig: spec.vpc,
+  },
+  // Made once its permissions are in place, so a first invocation (the seeder's) has them.
+  { dependsOn: [...(permissions ? [permissions] : []), ...(spec.dependsOn ?? [])] });
+  return { fn, role, logGroup: regionalLogGroup, policy: permissions };
 }
 
 type PolicyDocumentStatement = { Sid?: string; Effect: string; Action: string[]; Resource: pulumi.Input<string>[] };

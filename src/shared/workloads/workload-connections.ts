@@ -5,16 +5,16 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { connectionTo, envPrefix, SES_MACRO, type Connection, type ConnectTarget } from "./connect-to";
-import { childInputs, childName } from "../component/children";
+import type { ChildFactory } from "../component/child-factory";
 import { defaultVpc, lambdaSubnetIds, VPC_ENDPOINT, type DefaultVpcEndpoints, type GatewayEndpointKind } from "./default-vpc";
 import { own } from "../messages/own";
-import type { SiteScope, PolicyStatement } from "./lambda-function";
+import type { PolicyStatement } from "./lambda-function";
 import type { Problem } from "../messages/problem";
 
-/** What a workload that may join the default VPC takes beside its properties. */
 /** The stack's endpoints, or what makes them on first use. */
 export type SharedEndpoints = DefaultVpcEndpoints | (() => DefaultVpcEndpoints);
 
+/** What a workload that may join the default VPC takes beside its properties. */
 export interface DefaultVpcEndpointsArg {
   /**
    * The stack's S3 and DynamoDB gateway endpoints, shared by its workloads in
@@ -79,32 +79,31 @@ export function connectionStatements(connections: ResolvedConnection[]): PolicyS
 /**
  * Ingress rules and gateway endpoints; call once the server's security group
  * exists. In the VPC the site's own bucket and table (and connected ones) are
- * reached through S3 and DynamoDB gateway endpoints: the stack's
- * (`endpoints`, shared by its workloads), or without them the workload's own.
+ * reached through S3 and DynamoDB gateway endpoints.
  */
 export function connectNetwork(
-  scope: SiteScope, connections: ResolvedConnection[], serverSecurityGroupId: pulumi.Input<string> | undefined,
-  vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: GatewayEndpointKind[] = [], workload = `the server function of ${scope.name}`,
+  children: ChildFactory, connections: ResolvedConnection[], serverSecurityGroupId: pulumi.Input<string> | undefined,
+  vpc: { id: pulumi.Input<string> } | undefined, ownEndpoints: GatewayEndpointKind[] = [], workload = `the server function of ${children.name}`,
   endpoints?: SharedEndpoints,
 ): void {
-  const { parent, name, transforms } = scope;
+  const { parent } = children;
   for (const c of connections) {
     if (!c.ingress || !serverSecurityGroupId) continue;
     const slug = c.name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
-    new aws.vpc.SecurityGroupIngressRule(...childInputs(transforms, "connectIngress",`${childName(name, "connectIngress")}-${slug}`, {
+    children.suffixed(`-${slug}`).make("connectIngress", aws.vpc.SecurityGroupIngressRule, {
       securityGroupId: c.ingress.securityGroupId,
       referencedSecurityGroupId: serverSecurityGroupId,
       ipProtocol: "tcp",
       fromPort: c.ingress.port,
       toPort: c.ingress.port,
       description: `From ${workload}`,
-    }, { parent }));
+    });
   }
   if (!vpc) return;
   const kinds = [...new Set([...ownEndpoints, ...connections.map((c) => c.gatewayEndpoint).filter((k): k is GatewayEndpointKind => !!k)])].sort();
   if (!kinds.length) return;
   if (endpoints) {
-    sharedEndpoints(scope, typeof endpoints === "function" ? endpoints() : endpoints, kinds);
+    sharedEndpoints(children, typeof endpoints === "function" ? endpoints() : endpoints, kinds);
     return;
   }
   const provider = parent.getProvider(VPC_ENDPOINT);
@@ -122,13 +121,13 @@ export function connectNetwork(
     // provider, a stack deployed when the endpoints were the stack's
     // unparented `default-vpc-<kind>-endpoint` keeps them (the alias).
     const aliases = provider ? [] : [pulumi.createUrn(`default-vpc-${kind}-endpoint`, VPC_ENDPOINT)];
-    new aws.ec2.VpcEndpoint(...childInputs(transforms, id, childName(name, id), args, { parent, aliases }));
+    children.make(id, aws.ec2.VpcEndpoint, args, { aliases });
   }
 }
 
 /** The stack's endpoints, made by whichever workload asks first; refused when they are another provider's (another region's VPC). */
-function sharedEndpoints(scope: SiteScope, endpoints: DefaultVpcEndpoints, kinds: GatewayEndpointKind[]): void {
-  const { parent, name, transforms } = scope;
+function sharedEndpoints(children: ChildFactory, endpoints: DefaultVpcEndpoints, kinds: GatewayEndpointKind[]): void {
+  const { parent, name, transforms } = children;
   if (endpoints.endpointProvider() !== parent.getProvider(VPC_ENDPOINT)) {
     throw new pulumi.RunError(
       `'${name}': defaultVpcEndpoints '${endpoints.endpointsName}' uses another AWS provider than this workload (each provider is one region's default VPC); ` +
@@ -179,23 +178,23 @@ export interface VpcPlacement {
  * endpoints they (and `ownEndpoints`) need.
  */
 export function joinDefaultVpc(
-  scope: SiteScope, connections: ResolvedConnection[],
+  children: ChildFactory, connections: ResolvedConnection[],
   opts: {
     securityGroupId: string; description: string; tagName: string; workload: string; ownEndpoints?: GatewayEndpointKind[];
     /** The stack's shared gateway endpoints; without them the workload makes its own. */
     endpoints?: SharedEndpoints;
   },
 ): VpcPlacement {
-  const { parent, name, transforms } = scope;
+  const { parent } = children;
   const network = defaultVpc(parent);
-  const securityGroup = new aws.ec2.SecurityGroup(...childInputs(transforms, opts.securityGroupId,childName(name, opts.securityGroupId), {
+  const securityGroup = children.make(opts.securityGroupId, aws.ec2.SecurityGroup, {
     description: opts.description,
     vpcId: network.id,
     // Lambda's network interfaces have no public IP and no NAT is made, so
     // internet calls fail whatever this says; VPC peers and endpoints work.
     egress: [{ protocol: "-1", fromPort: 0, toPort: 0, cidrBlocks: ["0.0.0.0/0"], description: "Any (no route to the internet)" }],
     tags: { Name: opts.tagName },
-  }, { parent }));
-  connectNetwork(scope, connections, securityGroup.id, { id: network.id }, opts.ownEndpoints ?? [], opts.workload, opts.endpoints);
+  });
+  connectNetwork(children, connections, securityGroup.id, { id: network.id }, opts.ownEndpoints ?? [], opts.workload, opts.endpoints);
   return { subnetIds: lambdaSubnetIds(network, parent), securityGroupIds: [securityGroup.id], securityGroupId: securityGroup.id };
 }

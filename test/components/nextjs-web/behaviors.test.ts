@@ -7,6 +7,8 @@ import type { OpenNextOutput } from "../../../src/components/nextjs-web/build";
 import { runWithMocks } from "../../../src/cli/mock-engine";
 import { plannedResources } from "../../../src/cli/plan-checks";
 import { checkCatalog } from "../../../src/aws-rules";
+import { ChildFactory } from "../../../src/shared/component/child-factory";
+import { NEXTJS_WEB_CHILDREN } from "../../../src/components/nextjs-web/child-ids";
 
 class Site extends pulumi.ComponentResource {
   constructor(n: number) {
@@ -15,7 +17,7 @@ class Site extends pulumi.ComponentResource {
       origins: { s3: { type: "s3", originPath: "_assets", copy: [] }, default: { type: "function", handler: "index.handler", bundle: "x" } },
       behaviors: [{ pattern: "*", origin: "default" }, ...Array.from({ length: n }, (_, i) => ({ pattern: `file${i}.txt`, origin: "s3" }))],
     } as unknown as OpenNextOutput;
-    createSiteCdn({ parent: this, name: "web" }, output, {
+    createSiteCdn(new ChildFactory(this, "web", undefined, NEXTJS_WEB_CHILDREN), output, {
       aliases: [], viewerCertificate: { cloudfrontDefaultCertificate: true }, bucketDomain: "b.s3.amazonaws.com", s3OriginPath: "_assets",
       s3AccessControlId: "oac", functionOrigins: { default: { host: "x.lambda-url.us-east-1.on.aws" } },
     });
@@ -51,7 +53,7 @@ describe("nextjs-web cache behaviors", () => {
           },
           behaviors: [{ pattern: "_next/image*", origin: "imageOptimizer" }, { pattern: "*", origin: "default" }],
         } as unknown as OpenNextOutput;
-        createSiteCdn({ parent: this, name: "web" }, output, {
+        createSiteCdn(new ChildFactory(this, "web", undefined, NEXTJS_WEB_CHILDREN), output, {
           aliases: [], viewerCertificate: { cloudfrontDefaultCertificate: true }, bucketDomain: "b.s3.amazonaws.com", s3OriginPath: "_assets",
           s3AccessControlId: "oac", functionOrigins: { default: { host: "x.lambda-url.us-east-1.on.aws" }, imageOptimizer: { host: "y.lambda-url.us-east-1.on.aws" } },
         });
