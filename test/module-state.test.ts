@@ -24,6 +24,7 @@ const ALLOWED: Record<string, string> = {
   "src/shared/schema/schema.ts:DIRECTIVE_SCHEMA_REFS": "a constant lookup set of schema references; never written",
   "src/shared/schema/schema.ts:cached": "memo of the package's JSON schema, read from a file that does not change while the process runs",
   "src/shared/schema/schema.ts:unwrapped": "memo derived from that same schema (pure data)",
+  "src/shared/schema/schema.ts:resolvedRefs": "memo of the schema's `$ref`s resolved, derived from that same schema (pure data)",
   "src/shared/workloads/package-size.ts:zippedMemo":
     "memo of deflated sizes by folder and the digest of its files: a changed folder misses it, so the answer is the same as measuring again",
   "src/shared/aws-naming/aws-arg-names.ts:cache": "memo of the argument names read from the installed @pulumi/aws declarations (files that do not change while the process runs)",

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import { childInputs, childName, type ChildTransforms } from "../component/children";
+import type { ChildTransforms } from "../component/children";
+import { ChildFactory } from "../component/child-factory";
 
 export interface DefaultVpc {
   id: pulumi.Output<string>;
@@ -80,7 +81,7 @@ function unparentedUrn(kind: GatewayEndpointKind): pulumi.Output<string> {
 export class DefaultVpcEndpoints extends pulumi.ComponentResource {
   /** Its name (its endpoints are `<name>-s3-endpoint`, `<name>-dynamodb-endpoint`). */
   public readonly endpointsName: string;
-  private readonly transform?: DefaultVpcEndpointsArgs["transform"];
+  private readonly children: ChildFactory<typeof DEFAULT_VPC_ENDPOINTS_CHILDREN>;
   private readonly made = new Map<GatewayEndpointKind, aws.ec2.VpcEndpoint>();
   private routeTableIds?: pulumi.Output<string[]>;
   private vpcId?: pulumi.Output<string>;
@@ -88,7 +89,7 @@ export class DefaultVpcEndpoints extends pulumi.ComponentResource {
   constructor(name = "default-vpc", args: DefaultVpcEndpointsArgs = {}, opts?: pulumi.ComponentResourceOptions) {
     super(TOKEN, name, {}, opts);
     this.endpointsName = name;
-    this.transform = args.transform;
+    this.children = new ChildFactory(this, name, args.transform, DEFAULT_VPC_ENDPOINTS_CHILDREN);
     this.registerOutputs({});
   }
 
@@ -107,14 +108,13 @@ export class DefaultVpcEndpoints extends pulumi.ComponentResource {
     this.vpcId ??= aws.ec2.getVpcOutput({ default: true }, { parent }).id;
     const vpcId = this.vpcId;
     this.routeTableIds ??= aws.ec2.getRouteTablesOutput({ vpcId }, { parent }).ids.apply((ids) => [...ids].sort());
-    const id = `${kind}Endpoint`;
-    const endpoint = new aws.ec2.VpcEndpoint(...childInputs(this.transform, id, childName(this.endpointsName, id), {
+    const endpoint = this.children.make(`${kind}Endpoint`, aws.ec2.VpcEndpoint, {
       vpcId,
       // Looked up: in China some services' names start with cn.com.amazonaws.
       serviceName: aws.ec2.getVpcEndpointServiceOutput({ service: kind, serviceType: "Gateway" }, { parent }).serviceName,
       vpcEndpointType: "Gateway",
       routeTableIds: this.routeTableIds,
-    }, { parent, aliases: [unparentedUrn(kind)] }));
+    }, { aliases: [unparentedUrn(kind)] });
     this.made.set(kind, endpoint);
     return endpoint;
   }
