@@ -19,6 +19,9 @@ import { startNextDev } from "./nextjs";
 import { freePortFrom } from "./ports";
 import { checkRedisServer, startRedis } from "./redis";
 import type { DevRoute } from "./routes";
+import type { DevAuthorizer } from "./authorizers";
+import { defaultKeySource, noKeysMessage, type KeySource } from "./jwt";
+import { JWT_DEFAULT_IDENTITY_SOURCE, NO_AUTHORIZER } from "../components/http-api-gateway/authorizer-rules";
 import { makeSessionTls, type SessionTls } from "./tls";
 
 export interface SessionOptions {
@@ -75,6 +78,7 @@ export class DevSession {
   readonly functions = new Map<string, DevFunction>();
   private tls?: SessionTls;
   private outputs: Outputs = new Map();
+  private readonly jwtKeys: KeySource = defaultKeySource();
 
   constructor(private readonly opts: SessionOptions) {
     this.baseDir = path.dirname(path.resolve(opts.file));
@@ -170,15 +174,21 @@ export class DevSession {
 
   private gatewaySettings(name: string, p: Props, model: StackModel, props: Map<string, Props>): GatewaySettings {
     const routes: DevRoute<RouteTarget>[] = [];
+    const authorizers = this.authorizers(name, p);
     for (const r of model.resources) {
       const fn = this.functions.get(r.name);
       if (r.type !== "function" || !fn) continue;
       for (const e of (props.get(r.name)?.events ?? []) as Props[]) {
         const ep = e.properties ?? {};
         if (e.type !== "http-api-gateway" || ep.httpApiGatewayName !== name) continue;
+        const key = routeKey(String(ep.method), String(ep.path));
+        // The route's own authorizer, `none`, or the gateway's default (never for OPTIONS routes: preflights carry no credentials).
+        const authName = ep.authorizer ?? (key.startsWith("OPTIONS ") ? undefined : p.defaultAuthorizer);
+        const authorizer = authName && authName !== NO_AUTHORIZER ? authorizers.get(String(authName)) : undefined;
         routes.push({
-          key: routeKey(String(ep.method), String(ep.path)),
+          key,
           target: {
+            authorization: authorizer ? { authorizer, scopes: ep.authorizationScopes } : undefined,
             functionName: r.name,
             // Integration value > gateway value > 1.0 (decisions.md).
             payloadFormat: (ep.payloadFormat ?? p.payloadFormat ?? "1.0") as "1.0" | "2.0",
@@ -204,6 +214,38 @@ export class DevSession {
       name, routes, cors, log: this.logger(name), integrationTimeoutMs: this.opts.integrationTimeoutMs,
       accessLog: p.logging?.disabled === true ? undefined : (p.logging?.format ?? "JSON"),
     };
+  }
+
+  /** The gateway's authorizers as the local gateway applies them (a Lambda authorizer's function must run here). */
+  private authorizers(gateway: string, p: Props): Map<string, DevAuthorizer> {
+    const out = new Map<string, DevAuthorizer>();
+    for (const [authName, a] of Object.entries((p.authorizers ?? {}) as Record<string, Props>)) {
+      if (a.type === "jwt") {
+        out.set(authName, {
+          type: "jwt", name: authName, issuer: String(a.issuerUrl), audience: (a.audience ?? []).map(String),
+          identitySource: String(a.identitySource ?? JWT_DEFAULT_IDENTITY_SOURCE), keys: this.jwtKeys,
+        });
+        continue;
+      }
+      const fnName = String(a.functionName);
+      const payloadFormat = (a.payloadFormat ?? "2.0") as "1.0" | "2.0";
+      out.set(authName, {
+        type: "lambda", name: authName, functionName: fnName, identitySource: (a.identitySource ?? []).map(String), payloadFormat,
+        // On by default with 2.0 (authorizers.ts of the component); never with 1.0.
+        simpleResponses: payloadFormat === "2.0" && a.enableSimpleResponses !== false,
+        resultTtl: Number(a.resultTtl ?? 0),
+        invoke: (event) => {
+          const fn = this.functions.get(fnName);
+          if (!fn) return Promise.resolve({ ok: false, error: `the authorizer's function ${fnName} is not running` });
+          return fn.invoke(event);
+        },
+        cache: new Map(),
+      });
+    }
+    if ([...out.values()].some((a) => a.type === "jwt") && !process.env.STACKFILE_DEV_JWKS) {
+      for (const a of out.values()) if (a.type === "jwt" && !/^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])([:/]|$)/.test(a.issuer)) this.logger(gateway)(noKeysMessage(a));
+    }
+    return out;
   }
 
   /** Allocates the cache's port and starts its server; the start is awaited with the others' (redis-server's cluster mode takes 2 s to serve). */
