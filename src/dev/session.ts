@@ -8,7 +8,7 @@ import * as path from "path";
 import type { StackModel } from "../config/validate";
 import { routeKey } from "../components/http-api-gateway/routes";
 import { withDefaults } from "../shared/schema/schema";
-import { stopAllChildren, type Child, type LogLine } from "./children";
+import { stopAllChildren, type LogLine } from "./children";
 import type { CorsSettings } from "./cors";
 import { DevFunction, type FunctionSpec } from "./functions";
 import { startGateway, type GatewaySettings, type RouteTarget, type RunningGateway } from "./gateway";
@@ -16,6 +16,7 @@ import {
   connectionVariables, environmentMap, functionOutputs, gatewayOutputs, LocalValueError, redisOutputs, resolveLocal, siteOutputs, type Outputs,
 } from "./local-values";
 import { startNextDev } from "./nextjs";
+import { startNextProd } from "./nextjs-prod";
 import { freePortFrom } from "./ports";
 import { checkRedisServer, startRedis } from "./redis";
 import type { DevRoute } from "./routes";
@@ -35,6 +36,8 @@ export interface SessionOptions {
   /** A resource's log lines (printed `[<resource>] line`). */
   log(resource: string, line: string): void;
   integrationTimeoutMs?: number;
+  /** Sites as deployed (the OpenNext build behind CloudFront's behaviours) instead of next dev. */
+  prod?: boolean;
 }
 
 /** A problem of one resource, placed at its property path. */
@@ -312,17 +315,31 @@ export class DevSession {
     outputs.set(name, siteOutputs(port));
     const environment = { ...connectionVariables(p.connectTo, types, outputs), ...environmentMap(p.environment) };
     const appDirectory = path.resolve(this.baseDir, String(p.appDirectory));
-    const fingerprint = JSON.stringify({ appDirectory, environment });
+    const fingerprint = JSON.stringify({ appDirectory, environment, prod: this.opts.prod === true, streaming: p.streamingEnabled, edge: p.useEdgeFunction });
     if (this.running.get(name)?.fingerprint !== fingerprint) {
       const old = this.running.get(name);
       if (old) await old.stop();
-      let child: Child;
+      for (const property of ["streamingEnabled", "useEdgeFunction"]) {
+        if (this.opts.prod && p[property] === true) {
+          throw new ApplyError([{ resource: name, path: [property], message: `dev --prod runs the regional, buffered OpenNext server only; ${property} is not run locally (run without --prod for next dev)` }]);
+        }
+      }
+      let stop: () => Promise<void>;
       try {
-        child = startNextDev({ name, appDirectory, port, environment }, this.baseEnv(), this.logger(name));
+        if (this.opts.prod) {
+          const site = await startNextProd(
+            { name, appDirectory, port, environment },
+            this.cacheDir, this.baseEnv(), this.logger(name),
+          );
+          stop = site.stop;
+        } else {
+          const child = startNextDev({ name, appDirectory, port, environment }, this.baseEnv(), this.logger(name));
+          stop = () => child.stop();
+        }
       } catch (err) {
         throw new ApplyError([{ resource: name, path: ["appDirectory"], message: (err as Error).message }]);
       }
-      this.running.set(name, { type: "nextjs-web", fingerprint, address: `http://127.0.0.1:${port}`, note: note ?? old?.note, stop: () => child.stop() });
+      this.running.set(name, { type: "nextjs-web", fingerprint, address: `http://127.0.0.1:${port}${this.opts.prod ? " (OpenNext build, as CloudFront routes it)" : ""}`, note: note ?? old?.note, stop });
     }
     return Math.max(base, port + 1);
   }

@@ -37,9 +37,9 @@ describe("stackfile dev, the command", function () {
     assert.match(dev.err, /stack\.yaml:3:11: /);
   });
 
-  it("exits 2 for usage errors: a second file, a bad --port, --prod (not available yet)", async () => {
+  it("exits 2 for usage errors: a second file, a bad --port, an unknown option", async () => {
     const file = tmpFile("resources:\n  api:\n    type: http-api-gateway\n");
-    for (const args of [[file, file], [file, "--port", "0"], [file, "--port=http"], [file, "--prod"], [file, "--nope"]]) {
+    for (const args of [[file, file], [file, "--port", "0"], [file, "--port=http"], [file, "--nope"]]) {
       const r = await cli("dev", ...args);
       assert.strictEqual(r.code, 2, args.join(" "));
       assert.match(r.err, /^stackfile dev: /);
