@@ -6,14 +6,16 @@ import { behaviourFor, pathPatternRegExp } from "../../src/dev/cloudfront";
 import { functionUrlEvent, functionUrlHost } from "../../src/dev/function-url";
 import type { GatewayRequest } from "../../src/dev/events";
 
-// The order OpenNext writes its behaviours in (open-next.output.json), as plan registers them.
+// The example app's behaviours, in the order OpenNext writes them (open-next.output.json) and plan registers
+// them: `*` is the default behaviour, which CloudFront tries last wherever it is listed.
 const BEHAVIOURS = [
   { pattern: "_next/image*", origin: "imageOptimizer" },
   { pattern: "_next/data/*", origin: "default" },
-  { pattern: "api/*", origin: "default" },
+  { pattern: "*", origin: "default" },
+  { pattern: "BUILD_ID", origin: "s3" },
   { pattern: "_next/*", origin: "s3" },
   { pattern: "favicon.ico", origin: "s3" },
-  { pattern: "*", origin: "default" },
+  { pattern: "gradient.png", origin: "s3" },
 ];
 
 describe("dev --prod: CloudFront's behaviours", () => {
@@ -23,6 +25,8 @@ describe("dev --prod: CloudFront's behaviours", () => {
     assert.strictEqual(origin("/_next/data/build/page.json"), "default");
     assert.strictEqual(origin("/_next/static/chunks/main.js"), "s3");
     assert.strictEqual(origin("/favicon.ico"), "s3");
+    assert.strictEqual(origin("/gradient.png"), "s3");
+    assert.strictEqual(origin("/BUILD_ID"), "s3");
     assert.strictEqual(origin("/api/health"), "default");
     assert.strictEqual(origin("/hello"), "default");
   });
