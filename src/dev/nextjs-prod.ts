@@ -203,8 +203,9 @@ export async function startNextProd(spec: ProdSiteSpec, cacheDir: string, baseEn
         const ran = fn ? await fn.invoke(functionUrlEvent(request, behaviour.origin)) : { ok: false as const, error: `no function for origin ${behaviour.origin}` };
         if (!ran.ok) {
           log(`${behaviour.origin} failed: ${ran.error}`);
-          // CloudFront's answer when the origin fails (a function URL answers 502 for a failed invocation).
-          answer = { status: 502, headers: [["content-type", "text/plain"]], body: Buffer.from("502 Bad Gateway: the origin function failed (see the log)") };
+          // A function URL answers a failed invocation with 502 "Internal Server Error", and CloudFront passes it on
+          // (reported in https://github.com/awsdocs/aws-lambda-developer-guide/issues/430; the Lambda guide does not say).
+          answer = { status: 502, headers: [["content-type", "text/plain"]], body: Buffer.from("Internal Server Error") };
         } else answer = responseV2(ran.result);
       }
       const headers = [...answer.headers.filter(([k]) => k.toLowerCase() !== "content-length"), ["content-length", String(answer.body.length)]];
