@@ -46,6 +46,15 @@ describe("stackfile dev, the command", function () {
     }
   });
 
+  it("refuses --prod for a site it cannot run as deployed (streaming), at the property's line", async () => {
+    const file = tmpFile("resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./app\n      streamingEnabled: true\n");
+    fs.mkdirSync(path.join(path.dirname(file), "app"), { recursive: true });
+    fs.writeFileSync(path.join(path.dirname(file), "app", "package.json"), "{}");
+    const r = await cli("dev", file, "--prod", "--port", String(basePort() + 9));
+    assert.strictEqual(r.code, 1, r.err);
+    assert.match(r.err, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:6:\\d+: dev --prod runs the regional, buffered OpenNext server only; streamingEnabled is not run locally`, "m"));
+  });
+
   it("explains itself in --help, and stackfile --help lists it", async () => {
     const help = await cli("dev", "--help");
     assert.match(help.out, /^usage: stackfile dev \[FILE\] \[--secret NAME=VALUE\]\.\.\. \[--secrets-file FILE\] \[--port BASE\] \[--prod\]/);
