@@ -14,8 +14,10 @@
 //   cache's table, the revalidation queue) is aws-standin.ts; queue messages
 //   revalidate the page at once, as OpenNext's revalidation function does
 //   (a HEAD request with `x-prerender-revalidate`).
-// The image optimizer's package carries sharp for Lambda's arm64; dev runs a
-// copy with this machine's sharp binaries in their place.
+// dev serves a copy of the build output (one per build, under
+// .stackfile-cache/dev/sites/<site>/), so a later build cannot change the
+// files under the running functions. The image optimizer's package carries
+// sharp for Lambda's arm64; the copy has this machine's sharp binaries instead.
 import * as fs from "fs";
 import * as http from "http";
 import * as path from "path";
@@ -60,26 +62,43 @@ function findPackage(name: string, starts: string[]): string | undefined {
   return undefined;
 }
 
-/** Copies the image optimizer's package, once per build, with this machine's sharp binaries. */
-function imageOptimizerCopy(appDir: string, bundle: string, into: string): string {
-  if (fs.existsSync(path.join(into, ".complete"))) return into;
-  fs.rmSync(into, { recursive: true, force: true });
-  fs.cpSync(path.join(appDir, bundle), into, { recursive: true, dereference: true });
-  const img = path.join(into, "node_modules", "@img");
+/** Puts this machine's sharp binaries in place of the arm64 ones Lambda's image optimizer package carries. */
+function useLocalSharp(fnDir: string, appDir: string): void {
+  const img = path.join(fnDir, "node_modules", "@img");
+  if (!fs.existsSync(img)) return;
   const platform = `${process.platform}-${process.arch}`;
-  if (fs.existsSync(img)) {
-    for (const entry of fs.readdirSync(img)) if (/^sharp-(libvips-)?(linux|darwin|win32)/.test(entry)) fs.rmSync(path.join(img, entry), { recursive: true, force: true });
-    for (const pkg of [`sharp-${platform}`, `sharp-libvips-${platform}`]) {
-      const found = findPackage(`@img/${pkg}`, [appDir, process.cwd(), __dirname]);
-      if (!found) {
-        if (pkg.startsWith("sharp-libvips-")) continue; // some platforms bundle libvips in sharp-<platform>
-        throw new MissingToolError(`the image optimizer needs sharp's binaries for this machine (@img/${pkg}); run npm install sharp in ${appDir}`);
-      }
-      fs.cpSync(found, path.join(img, pkg), { recursive: true, dereference: true });
+  for (const entry of fs.readdirSync(img)) if (/^sharp-(libvips-)?(linux|darwin|win32)/.test(entry)) fs.rmSync(path.join(img, entry), { recursive: true, force: true });
+  for (const pkg of [`sharp-${platform}`, `sharp-libvips-${platform}`]) {
+    const found = findPackage(`@img/${pkg}`, [appDir, process.cwd(), __dirname]);
+    if (!found) {
+      if (pkg.startsWith("sharp-libvips-")) continue; // some platforms bundle libvips in sharp-<platform>
+      throw new MissingToolError(`the image optimizer needs sharp's binaries for this machine (@img/${pkg}); run npm install sharp in ${appDir}`);
     }
+    fs.cpSync(found, path.join(img, pkg), { recursive: true, dereference: true });
   }
-  fs.writeFileSync(path.join(into, ".complete"), "");
-  return into;
+}
+
+/**
+ * A copy of the build output for this session to serve, once per build
+ * (a later build, by plan or another dev, then cannot change the files
+ * under the running functions), with the image optimizer on local sharp.
+ * Earlier copies of the site are removed.
+ */
+function snapshot(build: BuildResult, appDir: string, siteDir: string): string {
+  const dir = path.join(siteDir, `build-${build.sourceHash.slice(0, 16)}`);
+  if (fs.existsSync(path.join(dir, ".complete"))) return dir;
+  fs.mkdirSync(siteDir, { recursive: true });
+  for (const old of fs.readdirSync(siteDir)) if (old.startsWith("build-")) fs.rmSync(path.join(siteDir, old), { recursive: true, force: true });
+  fs.cpSync(path.join(appDir, ".open-next"), dir, { recursive: true, verbatimSymlinks: true });
+  const image = build.output.origins.imageOptimizer;
+  if (image) useLocalSharp(inSnapshot(dir, image.bundle), appDir);
+  fs.writeFileSync(path.join(dir, ".complete"), "");
+  return dir;
+}
+
+/** Where a path of the output (relative to the app, under `.open-next/`) is in the snapshot. */
+function inSnapshot(dir: string, outputPath: string): string {
+  return path.join(dir, path.normalize(outputPath).replace(/^\.open-next(\/|$)/, ""));
 }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
@@ -132,14 +151,14 @@ export async function startNextProd(spec: ProdSiteSpec, cacheDir: string, baseEn
   const appDir = path.resolve(spec.appDirectory);
   const build = await withPlaceholderBuildSecret(async () => buildNextApp(appDir, { label: spec.name, say: log }));
   const output: OpenNextOutput = build.output;
-  const outDir = path.join(appDir, ".open-next");
   const siteDir = path.join(cacheDir, "sites", spec.name);
+  const outDir = snapshot(build, appDir, siteDir);
   // The bucket: the build's files under their keys; the incremental cache starts as the build left it.
   const bucketDir = path.join(siteDir, "bucket");
   fs.rmSync(bucketDir, { recursive: true, force: true });
   fs.mkdirSync(bucketDir, { recursive: true });
   for (const copy of output.origins.s3.copy) {
-    const from = path.join(appDir, copy.from);
+    const from = inSnapshot(outDir, copy.from);
     if (!fs.existsSync(from)) continue;
     if (copy.cached) fs.symlinkSync(from, path.join(bucketDir, copy.to));
     else fs.cpSync(from, path.join(bucketDir, copy.to), { recursive: true });
@@ -169,16 +188,15 @@ export async function startNextProd(spec: ProdSiteSpec, cacheDir: string, baseEn
     functions.set(origin, fn);
   };
   // The server's variables as the component sets them (nextjs-web index.ts serverEnvironment; OpenNext's names), AWS's here.
-  start("default", path.join(appDir, output.origins.default.bundle), output.origins.default.handler, {
+  start("default", inSnapshot(outDir, output.origins.default.bundle), output.origins.default.handler, {
     ...awsEnv, ...spec.environment,
     CACHE_BUCKET_NAME: BUCKET, CACHE_BUCKET_KEY_PREFIX: "_cache", CACHE_BUCKET_REGION: REGION,
     REVALIDATION_QUEUE_URL: `${aws.endpoint}/000000000000/revalidation`, REVALIDATION_QUEUE_REGION: REGION, CACHE_DYNAMO_TABLE: TABLE,
   });
   const image = output.origins.imageOptimizer;
   if (image) {
-    const copy = imageOptimizerCopy(appDir, image.bundle, path.join(siteDir, `image-optimizer-${build.sourceHash.slice(0, 16)}`));
     // As the component sets them (helpers.ts): the bucket and the assets' prefix.
-    start("imageOptimizer", copy, image.handler, { ...awsEnv, BUCKET_NAME: BUCKET, BUCKET_KEY_PREFIX: output.origins.s3.originPath });
+    start("imageOptimizer", inSnapshot(outDir, image.bundle), image.handler, { ...awsEnv, BUCKET_NAME: BUCKET, BUCKET_KEY_PREFIX: output.origins.s3.originPath });
   }
 
   const server = http.createServer((req, res) => {

@@ -20,9 +20,10 @@ describe("stackfile dev --prod: the OpenNext build as CloudFront routes it", fun
   this.timeout(600_000);
   let dev: DevProcess;
   let web: string;
+  let dir: string;
 
   before(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-dev-prod-"));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-dev-prod-"));
     fs.writeFileSync(path.join(dir, "stack.yaml"), [
       "resources:",
       "  web:",
@@ -42,10 +43,18 @@ describe("stackfile dev --prod: the OpenNext build as CloudFront routes it", fun
       dev.proc.kill("SIGINT");
       await dev.exited;
     }
+    // dev's copy of the build output is under the stack's .stackfile-cache.
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("says in the table that the site is the OpenNext build", () => {
     assert.ok(dev.outLines.some((l) => /^web\s+http:\/\/127\.0\.0\.1:\d+ \(OpenNext build, as CloudFront routes it\)/.test(l)), dev.outLines.join("\n"));
+  });
+
+  it("serves a copy of the build output, so that a later build cannot change the files under it", () => {
+    const copies = fs.readdirSync(path.join(dir, ".stackfile-cache", "dev", "sites", "web")).filter((n) => n.startsWith("build-"));
+    assert.strictEqual(copies.length, 1);
+    assert.ok(fs.existsSync(path.join(dir, ".stackfile-cache", "dev", "sites", "web", copies[0], "server-functions", "default", "index.mjs")));
   });
 
   it("serves a page from the server package, invoked as its function URL invokes it", async () => {
