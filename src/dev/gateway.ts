@@ -110,8 +110,11 @@ export async function answer(settings: GatewaySettings, request: GatewayRequest,
   }
   const event = target.payloadFormat === "2.0" ? eventV2(request, route) : eventV1(request, route);
   const ran = await withTimeout(target.invoke(event), settings.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS);
-  // An integration that does not answer within 30 s: 503 Service Unavailable, as HTTP APIs are reported to answer
-  // (https://github.com/cortexlabs/cortex/issues/1226); AWS's 504 page speaks of REST APIs' timeout (docs/dev.md).
+  // An integration that does not answer within 30 s: 503 {"message":"Service Unavailable"}. No API Gateway guide page
+  // states the code for HTTP APIs; a real HTTP API's answer, captured with its apigw-requestid header, is this 503
+  // (https://github.com/cortexlabs/cortex/issues/1225). The knowledge-center page
+  // https://repost.aws/knowledge-center/api-gateway-504-errors names HTTP APIs in its title but describes the REST
+  // API timeout parameter (REST answers 504). docs/dev.md, "Limits", has the whole search.
   if (ran === "timeout") return { response: withCors(jsonMessage(503, "Service Unavailable")), routeKey };
   if (!ran.ok) {
     settings.log(`${target.functionName} failed: ${ran.error}`);
