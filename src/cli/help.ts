@@ -65,7 +65,7 @@ A change of FILE restarts what it changed. Writes only under
   --secrets-file FILE   secrets from a YAML or JSON file, name: value
   STACKFILE_SECRET_<NAME>=V in the environment also gives a secret
   --port BASE           first port for gateways and sites (default 3000; a port in use -> the next free one)
-  --prod                the OpenNext build as CloudFront routes it (not available yet)
+  --prod                sites as deployed: the OpenNext build, routed as CloudFront routes it
 Exit: 0 after Ctrl-C, 1 problems in FILE (as validate) or a resource that cannot start, 2 usage.
 example:
   STACKFILE_SECRET_cachePassword=Correct-Horse-Battery-1 stackfile dev stack.yaml`,

@@ -81,7 +81,6 @@ function problemLines(result: StackfileResult, problems: ResourceProblem[], file
 /** Runs until `stop` resolves (Ctrl-C in the CLI). */
 export async function runDev(args: string[], io: DevIo, stopped: Promise<void> = ctrlC(), hooks: { started?(session: DevSession): void } = {}): Promise<number> {
   const opts = parseDevArgs(args);
-  if (opts.prod) throw new UsageError("--prod (the OpenNext build served as CloudFront routes it) is not available yet; run without it for next dev");
   const first = analyze(opts.file);
   if (Array.isArray(first)) {
     for (const l of first) io.err(l);
@@ -97,7 +96,7 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
     return 2;
   }
   const session = new DevSession({
-    file: opts.file, secrets, basePort: opts.basePort,
+    file: opts.file, secrets, basePort: opts.basePort, prod: opts.prod,
     say: (l) => io.out(l),
     log: (resource, line) => io.out(`[${resource}] ${line}`),
   });

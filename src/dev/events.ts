@@ -27,6 +27,8 @@ export interface RouteContext {
   /** `GET /items/{id}` or `$default`. */
   routeKey: string;
   pathParameters: Record<string, string>;
+  /** What the route's authorizer gave (`requestContext.authorizer`), when it has one. */
+  authorizer?: Record<string, unknown>;
 }
 
 /**
@@ -87,6 +89,7 @@ export function eventV2(req: GatewayRequest, route: RouteContext): Record<string
   event.requestContext = {
     accountId: ACCOUNT,
     apiId: req.apiId,
+    ...(route.authorizer ? { authorizer: route.authorizer } : {}),
     domainName: req.domainName,
     domainPrefix: req.domainName.split(".")[0],
     http: { method: req.method, path: decodePath(req.rawPath), protocol: req.protocol, sourceIp: req.sourceIp, userAgent: userAgent(req) },
@@ -121,6 +124,7 @@ export function eventV1(req: GatewayRequest, route: RouteContext): Record<string
     requestContext: {
       accountId: ACCOUNT,
       apiId: req.apiId,
+      ...(route.authorizer ? { authorizer: route.authorizer } : {}),
       domainName: req.domainName,
       domainPrefix: req.domainName.split(".")[0],
       extendedRequestId: req.requestId,

@@ -66,6 +66,12 @@ export class DevFunction {
     this.watch(bundle.inputs.map((f) => path.resolve(path.dirname(this.spec.entry), f)));
   }
 
+  /** Runs a package built elsewhere (an OpenNext function's bundle) instead of bundling `spec.entry`: no rebuilds. */
+  usePrebuilt(bundleFile: string, handler: string): void {
+    this.bundleFile = bundleFile;
+    this.handler = handler;
+  }
+
   private watch(files: string[]): void {
     for (const w of this.watchers) w.close();
     this.watchers = [];

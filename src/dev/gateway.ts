@@ -6,11 +6,12 @@
 import { randomBytes } from "crypto";
 import * as http from "http";
 import type { AddressInfo } from "net";
+import { authorize, type RouteAuthorization } from "./authorizers";
 import { accessLogLine, type AccessLogFormat } from "./access-log";
 import { isPreflight, preflightHeaders, responseCorsHeaders, withoutCorsHeaders, type CorsSettings } from "./cors";
-import { eventV1, eventV2, type GatewayRequest } from "./events";
+import { eventV1, eventV2, type GatewayRequest, type RouteContext } from "./events";
 import { INTERNAL_ERROR, jsonMessage, responseV1, responseV2, type GatewayResponse } from "./responses";
-import { selectRoute, type DevRoute, type RouteMatch } from "./routes";
+import { selectRoute, type DevRoute } from "./routes";
 
 /**
  * "Payload size: 10 MB" and "Maximum integration timeout: 30 seconds" (not
@@ -28,13 +29,9 @@ export interface RouteTarget {
   /** The function's name, for the log. */
   functionName: string;
   invoke(event: Record<string, unknown>): Promise<Invocation>;
+  /** The route's authorizer (authorizers.ts), applied after the route is chosen and before the function. */
+  authorization?: RouteAuthorization;
 }
-
-/**
- * Where an authorizer will run (issue 28): called after a route is chosen and
- * before its function; an answer ends the request with it (401/403), undefined lets it through.
- */
-export type Authorize = (match: RouteMatch<RouteTarget>, request: GatewayRequest) => Promise<GatewayResponse | undefined>;
 
 export interface GatewaySettings {
   name: string;
@@ -44,7 +41,6 @@ export interface GatewaySettings {
   accessLog?: AccessLogFormat;
   log(line: string): void;
   integrationTimeoutMs?: number;
-  authorize?: Authorize;
 }
 
 export interface RunningGateway {
@@ -105,14 +101,20 @@ export async function answer(settings: GatewaySettings, request: GatewayRequest,
   const match = selectRoute(settings.routes, request.method, request.rawPath);
   if (!match) return { response: withCors(jsonMessage(404, "Not Found")), routeKey: "-" };
   const routeKey = match.route.key;
-  const denied = settings.authorize ? await settings.authorize(match, request) : undefined;
-  if (denied) return { response: withCors(denied), routeKey };
   const target = match.route.target;
-  const context = { routeKey, pathParameters: match.pathParameters };
-  const event = target.payloadFormat === "2.0" ? eventV2(request, context) : eventV1(request, context);
+  const route: RouteContext = { routeKey, pathParameters: match.pathParameters };
+  if (target.authorization) {
+    const decided = await authorize(target.authorization, request, route, settings.log);
+    if ("denied" in decided) return { response: withCors(decided.denied), routeKey };
+    route.authorizer = target.payloadFormat === "2.0" ? decided.context.v2 : decided.context.v1;
+  }
+  const event = target.payloadFormat === "2.0" ? eventV2(request, route) : eventV1(request, route);
   const ran = await withTimeout(target.invoke(event), settings.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS);
-  // An integration that does not answer within 30 s: 503 Service Unavailable, as HTTP APIs are reported to answer
-  // (https://github.com/cortexlabs/cortex/issues/1226); AWS's 504 page speaks of REST APIs' timeout (docs/dev.md).
+  // An integration that does not answer within 30 s: 503 {"message":"Service Unavailable"}. No API Gateway guide page
+  // states the code for HTTP APIs; a real HTTP API's answer, captured with its apigw-requestid header, is this 503
+  // (https://github.com/cortexlabs/cortex/issues/1225). The knowledge-center page
+  // https://repost.aws/knowledge-center/api-gateway-504-errors names HTTP APIs in its title but describes the REST
+  // API timeout parameter (REST answers 504). docs/dev.md, "Limits", has the whole search.
   if (ran === "timeout") return { response: withCors(jsonMessage(503, "Service Unavailable")), routeKey };
   if (!ran.ok) {
     settings.log(`${target.functionName} failed: ${ran.error}`);

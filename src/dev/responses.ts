@@ -85,3 +85,14 @@ export function responseV2(result: unknown): GatewayResponse {
   }
   return { status, headers, body };
 }
+
+/**
+ * A JWT authorizer's refusal: 401 (or 403 for missing scopes) with the
+ * `www-authenticate` header API Gateway sends, which says why
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-troubleshooting-jwt.html).
+ */
+export function jwtDenied(status: 401 | 403, scope: string, description: string): GatewayResponse {
+  const r = jsonMessage(status, status === 401 ? "Unauthorized" : "Forbidden");
+  const error = status === 401 ? "invalid_token" : "insufficient_scope";
+  return { ...r, headers: [...r.headers, ["www-authenticate", `Bearer scope="${scope}" error="${error}" error_description="${description}"`]] };
+}

@@ -8,7 +8,7 @@ import * as path from "path";
 import type { StackModel } from "../config/validate";
 import { routeKey } from "../components/http-api-gateway/routes";
 import { withDefaults } from "../shared/schema/schema";
-import { stopAllChildren, type Child, type LogLine } from "./children";
+import { stopAllChildren, type LogLine } from "./children";
 import type { CorsSettings } from "./cors";
 import { DevFunction, type FunctionSpec } from "./functions";
 import { startGateway, type GatewaySettings, type RouteTarget, type RunningGateway } from "./gateway";
@@ -16,9 +16,13 @@ import {
   connectionVariables, environmentMap, functionOutputs, gatewayOutputs, LocalValueError, redisOutputs, resolveLocal, siteOutputs, type Outputs,
 } from "./local-values";
 import { startNextDev } from "./nextjs";
+import { startNextProd } from "./nextjs-prod";
 import { freePortFrom } from "./ports";
 import { checkRedisServer, startRedis } from "./redis";
 import type { DevRoute } from "./routes";
+import type { DevAuthorizer } from "./authorizers";
+import { defaultKeySource, noKeysMessage, type KeySource } from "./jwt";
+import { JWT_DEFAULT_IDENTITY_SOURCE, NO_AUTHORIZER } from "../components/http-api-gateway/authorizer-rules";
 import { makeSessionTls, type SessionTls } from "./tls";
 
 export interface SessionOptions {
@@ -32,6 +36,8 @@ export interface SessionOptions {
   /** A resource's log lines (printed `[<resource>] line`). */
   log(resource: string, line: string): void;
   integrationTimeoutMs?: number;
+  /** Sites as deployed (the OpenNext build behind CloudFront's behaviours) instead of next dev. */
+  prod?: boolean;
 }
 
 /** A problem of one resource, placed at its property path. */
@@ -75,6 +81,7 @@ export class DevSession {
   readonly functions = new Map<string, DevFunction>();
   private tls?: SessionTls;
   private outputs: Outputs = new Map();
+  private readonly jwtKeys: KeySource = defaultKeySource();
 
   constructor(private readonly opts: SessionOptions) {
     this.baseDir = path.dirname(path.resolve(opts.file));
@@ -170,15 +177,21 @@ export class DevSession {
 
   private gatewaySettings(name: string, p: Props, model: StackModel, props: Map<string, Props>): GatewaySettings {
     const routes: DevRoute<RouteTarget>[] = [];
+    const authorizers = this.authorizers(name, p);
     for (const r of model.resources) {
       const fn = this.functions.get(r.name);
       if (r.type !== "function" || !fn) continue;
       for (const e of (props.get(r.name)?.events ?? []) as Props[]) {
         const ep = e.properties ?? {};
         if (e.type !== "http-api-gateway" || ep.httpApiGatewayName !== name) continue;
+        const key = routeKey(String(ep.method), String(ep.path));
+        // The route's own authorizer, `none`, or the gateway's default (never for OPTIONS routes: preflights carry no credentials).
+        const authName = ep.authorizer ?? (key.startsWith("OPTIONS ") ? undefined : p.defaultAuthorizer);
+        const authorizer = authName && authName !== NO_AUTHORIZER ? authorizers.get(String(authName)) : undefined;
         routes.push({
-          key: routeKey(String(ep.method), String(ep.path)),
+          key,
           target: {
+            authorization: authorizer ? { authorizer, scopes: ep.authorizationScopes } : undefined,
             functionName: r.name,
             // Integration value > gateway value > 1.0 (decisions.md).
             payloadFormat: (ep.payloadFormat ?? p.payloadFormat ?? "1.0") as "1.0" | "2.0",
@@ -204,6 +217,38 @@ export class DevSession {
       name, routes, cors, log: this.logger(name), integrationTimeoutMs: this.opts.integrationTimeoutMs,
       accessLog: p.logging?.disabled === true ? undefined : (p.logging?.format ?? "JSON"),
     };
+  }
+
+  /** The gateway's authorizers as the local gateway applies them (a Lambda authorizer's function must run here). */
+  private authorizers(gateway: string, p: Props): Map<string, DevAuthorizer> {
+    const out = new Map<string, DevAuthorizer>();
+    for (const [authName, a] of Object.entries((p.authorizers ?? {}) as Record<string, Props>)) {
+      if (a.type === "jwt") {
+        out.set(authName, {
+          type: "jwt", name: authName, issuer: String(a.issuerUrl), audience: (a.audience ?? []).map(String),
+          identitySource: String(a.identitySource ?? JWT_DEFAULT_IDENTITY_SOURCE), keys: this.jwtKeys,
+        });
+        continue;
+      }
+      const fnName = String(a.functionName);
+      const payloadFormat = (a.payloadFormat ?? "2.0") as "1.0" | "2.0";
+      out.set(authName, {
+        type: "lambda", name: authName, functionName: fnName, identitySource: (a.identitySource ?? []).map(String), payloadFormat,
+        // On by default with 2.0 (authorizers.ts of the component); never with 1.0.
+        simpleResponses: payloadFormat === "2.0" && a.enableSimpleResponses !== false,
+        resultTtl: Number(a.resultTtl ?? 0),
+        invoke: (event) => {
+          const fn = this.functions.get(fnName);
+          if (!fn) return Promise.resolve({ ok: false, error: `the authorizer's function ${fnName} is not running` });
+          return fn.invoke(event);
+        },
+        cache: new Map(),
+      });
+    }
+    if ([...out.values()].some((a) => a.type === "jwt") && !process.env.STACKFILE_DEV_JWKS) {
+      for (const a of out.values()) if (a.type === "jwt" && !/^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])([:/]|$)/.test(a.issuer)) this.logger(gateway)(noKeysMessage(a));
+    }
+    return out;
   }
 
   /** Allocates the cache's port and starts its server; the start is awaited with the others' (redis-server's cluster mode takes 2 s to serve). */
@@ -270,17 +315,31 @@ export class DevSession {
     outputs.set(name, siteOutputs(port));
     const environment = { ...connectionVariables(p.connectTo, types, outputs), ...environmentMap(p.environment) };
     const appDirectory = path.resolve(this.baseDir, String(p.appDirectory));
-    const fingerprint = JSON.stringify({ appDirectory, environment });
+    const fingerprint = JSON.stringify({ appDirectory, environment, prod: this.opts.prod === true, streaming: p.streamingEnabled, edge: p.useEdgeFunction });
     if (this.running.get(name)?.fingerprint !== fingerprint) {
       const old = this.running.get(name);
       if (old) await old.stop();
-      let child: Child;
+      for (const property of ["streamingEnabled", "useEdgeFunction"]) {
+        if (this.opts.prod && p[property] === true) {
+          throw new ApplyError([{ resource: name, path: [property], message: `dev --prod runs the regional, buffered OpenNext server only; ${property} is not run locally (run without --prod for next dev)` }]);
+        }
+      }
+      let stop: () => Promise<void>;
       try {
-        child = startNextDev({ name, appDirectory, port, environment }, this.baseEnv(), this.logger(name));
+        if (this.opts.prod) {
+          const site = await startNextProd(
+            { name, appDirectory, port, environment },
+            this.cacheDir, this.baseEnv(), this.logger(name),
+          );
+          stop = site.stop;
+        } else {
+          const child = startNextDev({ name, appDirectory, port, environment }, this.baseEnv(), this.logger(name));
+          stop = () => child.stop();
+        }
       } catch (err) {
         throw new ApplyError([{ resource: name, path: ["appDirectory"], message: (err as Error).message }]);
       }
-      this.running.set(name, { type: "nextjs-web", fingerprint, address: `http://127.0.0.1:${port}`, note: note ?? old?.note, stop: () => child.stop() });
+      this.running.set(name, { type: "nextjs-web", fingerprint, address: `http://127.0.0.1:${port}${this.opts.prod ? " (OpenNext build, as CloudFront routes it)" : ""}`, note: note ?? old?.note, stop });
     }
     return Math.max(base, port + 1);
   }

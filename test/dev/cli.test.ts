@@ -37,13 +37,22 @@ describe("stackfile dev, the command", function () {
     assert.match(dev.err, /stack\.yaml:3:11: /);
   });
 
-  it("exits 2 for usage errors: a second file, a bad --port, --prod (not available yet)", async () => {
+  it("exits 2 for usage errors: a second file, a bad --port, an unknown option", async () => {
     const file = tmpFile("resources:\n  api:\n    type: http-api-gateway\n");
-    for (const args of [[file, file], [file, "--port", "0"], [file, "--port=http"], [file, "--prod"], [file, "--nope"]]) {
+    for (const args of [[file, file], [file, "--port", "0"], [file, "--port=http"], [file, "--nope"]]) {
       const r = await cli("dev", ...args);
       assert.strictEqual(r.code, 2, args.join(" "));
       assert.match(r.err, /^stackfile dev: /);
     }
+  });
+
+  it("refuses --prod for a site it cannot run as deployed (streaming), at the property's line", async () => {
+    const file = tmpFile("resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./app\n      streamingEnabled: true\n");
+    fs.mkdirSync(path.join(path.dirname(file), "app"), { recursive: true });
+    fs.writeFileSync(path.join(path.dirname(file), "app", "package.json"), "{}");
+    const r = await cli("dev", file, "--prod", "--port", String(basePort() + 9));
+    assert.strictEqual(r.code, 1, r.err);
+    assert.match(r.err, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:6:\\d+: dev --prod runs the regional, buffered OpenNext server only; streamingEnabled is not run locally`, "m"));
   });
 
   it("explains itself in --help, and stackfile --help lists it", async () => {

@@ -35,6 +35,9 @@ describe("stackfile dev, Ctrl-C twice", function () {
     // The shipped CLI: tsx, which runs the sources in the other tests, handles SIGINT itself.
     const dev = startDev(dir, ["--port", String(basePort() + 4)], {}, true);
     await dev.waitFor(/^f\s+routes:/, 60_000);
+    // One answered request: the worker has loaded the handler (and so ignores SIGTERM) before Ctrl-C.
+    const api = (await dev.waitFor(/^api\s+http:/)).split(/\s+/)[1];
+    assert.strictEqual((await fetch(`${api}/f`)).status, 200);
     const children = descendants(dev.proc.pid!);
     assert.ok(children.length >= 2, `redis-server and the function's worker run (found ${children.length})`);
     dev.proc.kill("SIGINT");

@@ -1,0 +1,211 @@
+// What a nextjs-web's server reaches in AWS, stood in for on this machine for
+// `dev --prod`: one HTTP server the AWS SDK in the OpenNext bundles is pointed
+// at (AWS_ENDPOINT_URL_S3 / _DYNAMODB / _SQS, the SDK's service-specific
+// endpoints: https://docs.aws.amazon.com/sdkref/latest/guide/feature-ss-endpoints.html).
+// - S3, path-style (`/<bucket>/<key>`; the SDK uses path-style for an IP
+//   endpoint): GET, HEAD, PUT, DELETE of objects. A bucket is a folder; the
+//   assets bucket reads the build's own folders.
+// - DynamoDB (JSON 1.0, `x-amz-target: DynamoDB_20120810.<op>`): the tag
+//   cache's table in memory: Query (`=` and `>` key conditions joined by AND,
+//   as OpenNext's dynamodb tag cache asks), GetItem, PutItem, BatchWriteItem.
+// - SQS (query protocol, `Action=SendMessage`; JSON 1.0 too): the
+//   revalidation queue. Each message goes to `onMessage` (the site revalidates
+//   the page, as OpenNext's revalidation function does).
+import { createHash, randomUUID } from "crypto";
+import * as fs from "fs";
+import * as http from "http";
+import type { AddressInfo } from "net";
+import * as path from "path";
+
+type Item = Record<string, { S?: string; N?: string }>;
+
+export interface StandInOptions {
+  /** Bucket name -> folder (a key is a file under it). */
+  buckets: Record<string, string>;
+  /** Items the tag cache starts with (OpenNext's dynamodb-cache.json). */
+  tagItems?: Item[];
+  onMessage?(body: string): void;
+  log(line: string): void;
+}
+
+export interface AwsStandIn {
+  endpoint: string;
+  /** The tag cache's items (tests). */
+  items: Item[];
+  close(): Promise<void>;
+}
+
+const xml = (res: http.ServerResponse, status: number, body: string) => {
+  res.writeHead(status, { "content-type": "application/xml" });
+  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
+};
+
+/** An `aws-chunked` body (what the SDK sends for some uploads): the chunks' data without their headers. */
+function unchunk(body: Buffer): Buffer {
+  const out: Buffer[] = [];
+  let at = 0;
+  while (at < body.length) {
+    const eol = body.indexOf("\r\n", at);
+    if (eol < 0) break;
+    const size = parseInt(body.subarray(at, eol).toString("latin1").split(";")[0], 16);
+    if (!size) break;
+    out.push(body.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+  return Buffer.concat(out);
+}
+
+function objectFile(buckets: Record<string, string>, bucket: string, key: string): string | undefined {
+  const root = buckets[bucket];
+  if (!root || !key) return undefined;
+  const file = path.resolve(root, key);
+  return file.startsWith(path.resolve(root) + path.sep) ? file : undefined;
+}
+
+function s3(opts: StandInOptions, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, url: URL): void {
+  const [, bucket, ...rest] = url.pathname.split("/");
+  const key = decodeURIComponent(rest.join("/"));
+  const file = objectFile(opts.buckets, decodeURIComponent(bucket ?? ""), key);
+  const missing = () => xml(res, 404, `<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key.replace(/[<&>]/g, "")}</Key></Error>`);
+  if (!file) return missing();
+  if (req.method === "PUT") {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const data = String(req.headers["content-encoding"] ?? "").includes("aws-chunked") ? unchunk(body) : body;
+    fs.writeFileSync(file, data);
+    res.writeHead(200, { etag: `"${createHash("md5").update(data).digest("hex")}"` });
+    return void res.end();
+  }
+  if (req.method === "DELETE") {
+    fs.rmSync(file, { force: true });
+    res.writeHead(204);
+    return void res.end();
+  }
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return missing();
+  const data = fs.readFileSync(file);
+  res.writeHead(200, {
+    "content-length": String(data.length),
+    "content-type": contentType(file),
+    etag: `"${createHash("md5").update(data).digest("hex")}"`,
+    "last-modified": fs.statSync(file).mtime.toUTCString(),
+  });
+  res.end(req.method === "HEAD" ? undefined : data);
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8", ".js": "application/javascript", ".mjs": "application/javascript", ".css": "text/css", ".json": "application/json",
+  ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".avif": "image/avif", ".svg": "image/svg+xml",
+  ".ico": "image/x-icon", ".txt": "text/plain; charset=utf-8", ".woff": "font/woff", ".woff2": "font/woff2", ".map": "application/json",
+};
+
+export function contentType(file: string): string {
+  return TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+}
+
+/** The items of a Query: each `#name = :value` / `#name > :value` condition of its KeyConditionExpression, joined by AND. */
+export function queryItems(items: Item[], input: { KeyConditionExpression?: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Item }): Item[] {
+  const names = input.ExpressionAttributeNames ?? {};
+  const values = input.ExpressionAttributeValues ?? {};
+  const conditions = (input.KeyConditionExpression ?? "").split(/\s+AND\s+/i).map((c) => {
+    const m = /^\s*(#?\w+)\s*(=|>)\s*(:\w+)\s*$/.exec(c);
+    if (!m) throw new Error(`key condition not understood by the local stand-in: ${c}`);
+    return { name: names[m[1]] ?? m[1], op: m[2], value: values[m[3]] };
+  });
+  return items.filter((item) => conditions.every(({ name, op, value }) => {
+    const a = item[name];
+    if (!a || !value) return false;
+    if (op === "=") return (a.S ?? a.N) === (value.S ?? value.N);
+    return value.N !== undefined ? Number(a.N) > Number(value.N) : String(a.S) > String(value.S);
+  }));
+}
+
+const KEYS = ["tag", "path"];
+const sameKey = (a: Item, b: Item) => KEYS.every((k) => a[k]?.S === b[k]?.S);
+
+function dynamo(opts: StandInOptions, items: Item[], op: string, input: Record<string, any>): unknown {
+  const put = (item: Item) => {
+    const at = items.findIndex((i) => sameKey(i, item));
+    if (at >= 0) items[at] = item;
+    else items.push(item);
+  };
+  switch (op) {
+    case "Query": {
+      const found = queryItems(items, input);
+      return { Items: found, Count: found.length, ScannedCount: found.length };
+    }
+    case "GetItem":
+      return { Item: items.find((i) => sameKey(i, input.Key ?? {})) };
+    case "PutItem":
+      put(input.Item);
+      return {};
+    case "BatchWriteItem":
+      for (const requests of Object.values(input.RequestItems ?? {}) as { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }[][]) {
+        for (const r of requests) {
+          if (r.PutRequest) put(r.PutRequest.Item);
+          if (r.DeleteRequest) {
+            const at = items.findIndex((i) => sameKey(i, r.DeleteRequest!.Key));
+            if (at >= 0) items.splice(at, 1);
+          }
+        }
+      }
+      return { UnprocessedItems: {} };
+    default:
+      opts.log(`the local tag cache does not answer DynamoDB ${op}`);
+      return undefined;
+  }
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+export function startAwsStandIn(opts: StandInOptions): Promise<AwsStandIn> {
+  const items: Item[] = [...(opts.tagItems ?? [])];
+  const server = http.createServer((req, res) => {
+    void readBody(req).then((body) => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const target = String(req.headers["x-amz-target"] ?? "");
+      if (target.startsWith("DynamoDB_20120810.")) {
+        const answer = dynamo(opts, items, target.slice(target.indexOf(".") + 1), JSON.parse(body.toString("utf8") || "{}"));
+        if (answer === undefined) {
+          res.writeHead(400, { "content-type": "application/x-amz-json-1.0" });
+          return void res.end(JSON.stringify({ __type: "com.amazon.coral.validate#ValidationException", message: "not supported locally" }));
+        }
+        res.writeHead(200, { "content-type": "application/x-amz-json-1.0" });
+        return void res.end(JSON.stringify(answer));
+      }
+      const form = req.method === "POST" && String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(body.toString("utf8")) : undefined;
+      if (target === "AmazonSQS.SendMessage" || form?.get("Action") === "SendMessage") {
+        const message = form ? form.get("MessageBody") ?? "" : String(JSON.parse(body.toString("utf8")).MessageBody ?? "");
+        const id = randomUUID();
+        const md5 = createHash("md5").update(message).digest("hex");
+        opts.onMessage?.(message);
+        if (form) return xml(res, 200, `<SendMessageResponse><SendMessageResult><MD5OfMessageBody>${md5}</MD5OfMessageBody><MessageId>${id}</MessageId></SendMessageResult><ResponseMetadata><RequestId>${randomUUID()}</RequestId></ResponseMetadata></SendMessageResponse>`);
+        res.writeHead(200, { "content-type": "application/x-amz-json-1.0" });
+        return void res.end(JSON.stringify({ MessageId: id, MD5OfMessageBody: md5 }));
+      }
+      s3(opts, req, body, res, url);
+    }).catch((err) => {
+      opts.log(`the local AWS stand-in failed a request: ${(err as Error).message}`);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      resolve({
+        endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        items,
+        close: () => new Promise((r) => {
+          server.closeAllConnections();
+          server.close(() => r());
+        }),
+      });
+    });
+  });
+}

@@ -1,0 +1,76 @@
+// What `dev --prod` stands in for AWS, driven by the AWS SDK's own clients
+// (as the OpenNext server's are): the incremental cache's bucket, the tag
+// cache's table with the queries OpenNext's DynamoDB tag cache sends, and the
+// revalidation queue.
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand } from "@aws-sdk/client-s3";
+import { DynamoDBClient, BatchWriteItemCommand, QueryCommand } from "@aws-sdk/client-dynamodb";
+import { SQSClient, SendMessageCommand } from "@aws-sdk/client-sqs";
+import { startAwsStandIn, type AwsStandIn } from "../../src/dev/aws-standin";
+
+describe("dev --prod: the local stand-in for S3, DynamoDB and SQS", () => {
+  let aws: AwsStandIn;
+  let dir: string;
+  const messages: string[] = [];
+  const config = () => ({ region: "us-east-1", endpoint: aws.endpoint, credentials: { accessKeyId: "x", secretAccessKey: "y" } });
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-standin-"));
+    fs.mkdirSync(path.join(dir, "_cache"));
+    fs.writeFileSync(path.join(dir, "_cache", "page.cache"), "{\"type\":\"app\"}");
+    aws = await startAwsStandIn({
+      buckets: { site: dir },
+      tagItems: [{ tag: { S: "b1/_N_T_/layout" }, path: { S: "b1/index" }, revalidatedAt: { N: "1" } }],
+      onMessage: (m) => messages.push(m),
+      log: () => undefined,
+    });
+  });
+  after(async () => {
+    await aws.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reads, writes and deletes objects of a bucket folder; a missing key is NoSuchKey", async () => {
+    const s3 = new S3Client(config());
+    const got = await s3.send(new GetObjectCommand({ Bucket: "site", Key: "_cache/page.cache" }));
+    assert.strictEqual(await got.Body!.transformToString(), "{\"type\":\"app\"}");
+    await s3.send(new PutObjectCommand({ Bucket: "site", Key: "_cache/new/entry.cache", Body: "fresh" }));
+    assert.strictEqual(fs.readFileSync(path.join(dir, "_cache", "new", "entry.cache"), "utf8"), "fresh");
+    await s3.send(new DeleteObjectCommand({ Bucket: "site", Key: "_cache/new/entry.cache" }));
+    await assert.rejects(s3.send(new GetObjectCommand({ Bucket: "site", Key: "_cache/new/entry.cache" })), (err: Error) => err.name === "NoSuchKey");
+    await assert.rejects(s3.send(new GetObjectCommand({ Bucket: "site", Key: "../outside" })), (err: Error) => err.name === "NoSuchKey");
+  });
+
+  it("keeps the tag cache: the build's items, writes, and OpenNext's three queries", async () => {
+    const db = new DynamoDBClient(config());
+    await db.send(new BatchWriteItemCommand({ RequestItems: { tags: [{ PutRequest: { Item: { tag: { S: "b1/_N_T_/layout" }, path: { S: "b1/index" }, revalidatedAt: { N: "5000" } } } }] } }));
+    await db.send(new BatchWriteItemCommand({ RequestItems: { tags: [{ PutRequest: { Item: { tag: { S: "b1/products" }, path: { S: "b1/shop" }, revalidatedAt: { N: "1" } } } }] } }));
+    const byPath = await db.send(new QueryCommand({ TableName: "tags", IndexName: "revalidate", KeyConditionExpression: "#key = :key", ExpressionAttributeNames: { "#key": "path" }, ExpressionAttributeValues: { ":key": { S: "b1/index" } } }));
+    assert.deepStrictEqual(byPath.Items?.map((i) => i.tag.S), ["b1/_N_T_/layout"]);
+    const byTag = await db.send(new QueryCommand({ TableName: "tags", KeyConditionExpression: "#tag = :tag", ExpressionAttributeNames: { "#tag": "tag" }, ExpressionAttributeValues: { ":tag": { S: "b1/products" } } }));
+    assert.deepStrictEqual(byTag.Items?.map((i) => i.path.S), ["b1/shop"]);
+    const since = (n: number) => db.send(new QueryCommand({
+      TableName: "tags", IndexName: "revalidate", KeyConditionExpression: "#key = :key AND #revalidatedAt > :lastModified",
+      ExpressionAttributeNames: { "#key": "path", "#revalidatedAt": "revalidatedAt" }, ExpressionAttributeValues: { ":key": { S: "b1/index" }, ":lastModified": { N: String(n) } },
+    }));
+    assert.strictEqual((await since(4000)).Items?.length, 1);
+    assert.strictEqual((await since(6000)).Items?.length, 0);
+  });
+
+  it("takes the revalidation queue's messages and hands each on", async () => {
+    const sqs = new SQSClient(config());
+    const sent = await sqs.send(new SendMessageCommand({ QueueUrl: `${aws.endpoint}/000000000000/revalidation`, MessageBody: JSON.stringify({ host: "example.com", url: "/shop" }), MessageGroupId: "g" }));
+    assert.ok(sent.MessageId);
+    // The query protocol, as older SQS clients (the one OpenNext bundles) send it.
+    const form = await fetch(`${aws.endpoint}/`, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-8" },
+      body: new URLSearchParams({ Action: "SendMessage", QueueUrl: `${aws.endpoint}/000000000000/revalidation`, MessageBody: JSON.stringify({ url: "/home" }) }),
+    });
+    assert.strictEqual(form.status, 200);
+    assert.match(await form.text(), /<SendMessageResponse><SendMessageResult><MD5OfMessageBody>[0-9a-f]{32}<\/MD5OfMessageBody><MessageId>/);
+    assert.deepStrictEqual(messages.map((m) => JSON.parse(m).url), ["/shop", "/home"]);
+  });
+});
