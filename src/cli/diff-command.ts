@@ -6,7 +6,7 @@
 // allowed; 1 for a refused update, a change that loses data (unless
 // `--allow-replace <resource>`), or a file with problems; 2 for usage.
 import * as path from "path";
-import { analyzeStackfile, formatProblem, readStackfile, readStandardInput, RefusedFileError, sortProblems, type StackfileResult } from "../config/stackfile";
+import { analyzeStackfile, formatProblem, formatProblems, formatWarnings, readStackfile, readStandardInput, RefusedFileError, sortProblems, type StackfileResult } from "../config/stackfile";
 import { positionProblems, type PositionedProblem } from "../config/load";
 import { RESOURCE_NAME_PATTERN } from "../config/names";
 import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
@@ -112,9 +112,10 @@ function load(file: string, io: Io, warn: boolean): StackfileResult | undefined 
   if (!input) return undefined;
   const { label, text } = input;
   const r = analyzeStackfile(label, text);
-  for (const p of r.problems) io.err(formatProblem(p));
+  // Bounded as validate's: the first problems (warnings), then a line counting the rest.
+  for (const line of formatProblems(r.problems, label)) io.err(line);
   if (r.problems.length) return undefined;
-  if (warn) for (const w of r.warnings) io.err(formatProblem(w));
+  if (warn) for (const line of formatWarnings(r.warnings, label)) io.err(line);
   return r;
 }
 

@@ -22,6 +22,7 @@ describe("glob matching", () => {
     assert.strictEqual(include(deep), false);
     assert.strictEqual(include(deep.replace(/y$/, "x")), true);
     const ms = Date.now() - started;
-    assert.ok(ms < 200, `took ${ms} ms`);
+    // A hang guard, not a timing: the nested-group matcher this replaced spun for minutes here.
+    assert.ok(ms < 10_000, `took ${ms} ms`);
   });
 });
