@@ -11,7 +11,7 @@
 //   answer API Gateway cannot read -> 500; answers are kept `resultTtl`
 //   seconds, keyed by the identity sources' values.
 // - JWT authorizers: jwt.ts.
-import type { Invocation } from "./gateway";
+import type { Invocation } from "./invocation";
 import { eventV1, eventV2, type GatewayRequest, type RouteContext } from "./events";
 import { jwtDenied, jsonMessage, INTERNAL_ERROR, type GatewayResponse } from "./responses";
 import { noKeysMessage, verifyJwt, type KeySource } from "./jwt";

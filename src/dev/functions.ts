@@ -11,7 +11,7 @@ import * as path from "path";
 import { bundleFunction, BundleProblem } from "../components/function/bundle";
 import { readStoredZip } from "../shared/files/zip";
 import { startChild, type Child, type LogLine } from "./children";
-import type { Invocation } from "./gateway";
+import type { Invocation } from "./invocation";
 
 export interface FunctionSpec {
   name: string;

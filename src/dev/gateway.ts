@@ -12,6 +12,8 @@ import { isPreflight, preflightHeaders, responseCorsHeaders, withoutCorsHeaders,
 import { eventV1, eventV2, type GatewayRequest, type RouteContext } from "./events";
 import { INTERNAL_ERROR, jsonMessage, responseV1, responseV2, type GatewayResponse } from "./responses";
 import { selectRoute, type DevRoute } from "./routes";
+import type { Invocation } from "./invocation";
+export type { Invocation } from "./invocation";
 
 /**
  * "Payload size: 10 MB" and "Maximum integration timeout: 30 seconds" (not
@@ -20,9 +22,6 @@ import { selectRoute, type DevRoute } from "./routes";
  */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 export const INTEGRATION_TIMEOUT_MS = 30_000;
-
-/** What invoking a function gave: its result, or that it failed (threw, timed out, crashed). */
-export type Invocation = { ok: true; result: unknown } | { ok: false; error: string };
 
 export interface RouteTarget {
   payloadFormat: "1.0" | "2.0";
