@@ -16,6 +16,7 @@ import * as fs from "fs";
 import * as http from "http";
 import type { AddressInfo } from "net";
 import * as path from "path";
+import { readBody } from "./request-body";
 
 type Item = Record<string, { S?: string; N?: string }>;
 
@@ -152,15 +153,6 @@ function dynamo(opts: StandInOptions, items: Item[], op: string, input: Record<s
       opts.log(`the local tag cache does not answer DynamoDB ${op}`);
       return undefined;
   }
-}
-
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 export function startAwsStandIn(opts: StandInOptions): Promise<AwsStandIn> {

@@ -13,6 +13,7 @@ import { eventV1, eventV2, type GatewayRequest, type RouteContext } from "./even
 import { INTERNAL_ERROR, jsonMessage, responseV1, responseV2, type GatewayResponse } from "./responses";
 import { selectRoute, type DevRoute } from "./routes";
 import type { Invocation } from "./invocation";
+import { readBody } from "./request-body";
 export type { Invocation } from "./invocation";
 
 /**
@@ -57,20 +58,6 @@ function pairs(raw: string[]): [string, string][] {
   const out: [string, string][] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i], raw[i + 1]]);
   return out;
-}
-
-/** The body, or undefined once it passes the payload limit (then the rest is read and dropped). */
-function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_PAYLOAD_BYTES) chunks.push(c);
-    });
-    req.on("end", () => resolve(size > MAX_PAYLOAD_BYTES ? undefined : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 function withTimeout(p: Promise<Invocation>, ms: number): Promise<Invocation | "timeout"> {
@@ -131,7 +118,7 @@ export function startGateway(initial: GatewaySettings, port: number): Promise<Ru
     const id = requestId();
     const url = req.url ?? "/";
     const q = url.indexOf("?");
-    void readBody(req).then(async (body) => {
+    void readBody(req, MAX_PAYLOAD_BYTES).then(async (body) => {
       const request: GatewayRequest = {
         method: (req.method ?? "GET").toUpperCase(),
         rawPath: q < 0 ? url : url.slice(0, q),

@@ -31,6 +31,7 @@ import { functionUrlEvent } from "./function-url";
 import { DevFunction } from "./functions";
 import { responseV2 } from "./responses";
 import { MissingToolError } from "./tls";
+import { readBody } from "./request-body";
 
 export interface ProdSiteSpec {
   name: string;
@@ -99,15 +100,6 @@ function snapshot(build: BuildResult, appDir: string, siteDir: string): string {
 /** Where a path of the output (relative to the app, under `.open-next/`) is in the snapshot. */
 function inSnapshot(dir: string, outputPath: string): string {
   return path.join(dir, path.normalize(outputPath).replace(/^\.open-next(\/|$)/, ""));
-}
-
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 function pairs(raw: string[]): [string, string][] {
