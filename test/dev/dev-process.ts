@@ -96,3 +96,21 @@ export function alive(pid: number): boolean {
 export function basePort(): number {
   return 20000 + (process.pid % 2000) * 10;
 }
+
+/**
+ * Posts the example app's /form as a browser without JavaScript does: the
+ * form's hidden action fields plus `message`, multipart. Gives the form's
+ * markup, the fields sent and the answer (not followed).
+ */
+export async function postServerAction(web: string, message: string): Promise<{ form: string; body: FormData; posted: Response }> {
+  const page = await (await fetch(`${web}/form`)).text();
+  const form = /<form[^>]*>([\s\S]*?)<\/form>/.exec(page)?.[1] ?? "";
+  const body = new FormData();
+  for (const m of form.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(m[0])?.[1];
+    if (name) body.append(name, /value="([^"]*)"/.exec(m[0])?.[1] ?? "");
+  }
+  body.append("message", message);
+  const posted = await fetch(`${web}/form`, { method: "POST", body, redirect: "manual" });
+  return { form, body, posted };
+}

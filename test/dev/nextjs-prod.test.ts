@@ -9,7 +9,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { chromium, type Browser } from "playwright-core";
-import { alive, basePort, descendants, startDev, type DevProcess } from "./dev-process";
+import { alive, basePort, descendants, startDev, postServerAction, type DevProcess } from "./dev-process";
 
 const APP = path.join(__dirname, "..", "..", "examples", "nextjs-app");
 const CHROMIUM = "/usr/bin/chromium";
@@ -86,16 +86,8 @@ describe("stackfile dev --prod: the OpenNext build as CloudFront routes it", fun
   });
 
   it("runs a server action from a form post (multipart, the form's hidden action fields): 303 to the page it redirects to", async () => {
-    const page = await (await fetch(`${web}/form`)).text();
-    const form = /<form[^>]*>([\s\S]*?)<\/form>/.exec(page)?.[1] ?? "";
-    const body = new FormData();
-    for (const m of form.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
-      const name = /name="([^"]*)"/.exec(m[0])?.[1];
-      if (name) body.append(name, /value="([^"]*)"/.exec(m[0])?.[1] ?? "");
-    }
+    const { form, body, posted } = await postServerAction(web, "hello from prod");
     assert.ok([...body.keys()].some((k) => k.startsWith("$ACTION")), `the form carries its action id: ${form}`);
-    body.append("message", "hello from prod");
-    const posted = await fetch(`${web}/form`, { method: "POST", body, redirect: "manual" });
     assert.strictEqual(posted.status, 303);
     assert.strictEqual(posted.headers.get("location"), "/form?said=hello%20from%20prod");
   });
