@@ -1,5 +1,6 @@
 // Rendering of plan results: secrets masked, keys sorted, values shortened.
 import { isSecretValue } from "./mock-engine";
+import { PROVIDER_CODE_TEXT } from "./provider-code";
 
 export const SECRET_TEXT = "[secret]";
 
@@ -10,7 +11,7 @@ export function maskSecrets(v: unknown): unknown {
   if (typeof v === "object" && v !== null) {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(v).sort()) {
-      if (k === "__provider") out[k] = "[dynamic provider code]";
+      if (k === "__provider") out[k] = PROVIDER_CODE_TEXT;
       else out[k] = maskSecrets((v as Record<string, unknown>)[k]);
     }
     return out;

@@ -1,0 +1,63 @@
+// A `plan` or `diff` from the command line prints a dynamic resource's
+// provider code as a placeholder, so its process does not make the code
+// (src/cli/provider-code.ts): the SDK's serializer opens an inspector
+// session for it. The same plan run in another program still serializes,
+// and prints the same bytes.
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { spawnSync } from "child_process";
+import { cacheStack, tmpFile } from "./cli-helpers";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+/** Counts the inspector sessions a process connects (written to file descriptor 3 on exit). */
+const COUNTER = `
+const inspector = require("inspector");
+const connect = inspector.Session.prototype.connect;
+let sessions = 0;
+inspector.Session.prototype.connect = function (...args) { sessions++; return connect.apply(this, args); };
+process.on("exit", () => require("fs").writeSync(3, String(sessions)));`;
+
+/** Runs `entry` (a program calling main() or runCli) with `argv`; what it printed and how many inspector sessions it opened. */
+function run(entry: string, argv: string[]): { out: string; sessions: number; code: number | null; err: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-code-"));
+  const counter = path.join(dir, "counter.js");
+  fs.writeFileSync(counter, COUNTER);
+  const r = spawnSync(process.execPath, ["--require", "tsx/cjs", "--require", counter, "-e", entry, "--", ...argv], {
+    cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe", "pipe"], env: { ...process.env, STACKFILE_SECRET_pw: "a-password-of-16-chars" },
+  });
+  return { out: r.stdout, err: r.stderr, code: r.status, sessions: Number(r.output[3] || "-1") };
+}
+
+const MAIN = path.join(ROOT, "src", "cli", "main");
+/** The command line: `bin/stackfile.js` calls main(). */
+const commandLine = `process.argv.splice(1, 0, "stackfile"); require(${JSON.stringify(MAIN)}).main();`;
+/** Another program (the tests' way): runCli in a process that goes on. */
+const inProgram = `require(${JSON.stringify(MAIN)}).runCli(process.argv.slice(1), { out: (t) => process.stdout.write(t + "\\n"), err: (t) => process.stderr.write(t + "\\n") }).then((c) => { process.exitCode = c; });`;
+
+describe("provider code under plan and diff", function () {
+  this.timeout(180000);
+
+  it("a plan from the command line opens no inspector session and prints the bytes a serializing plan prints", () => {
+    const stack = tmpFile(cacheStack());
+    const cli = run(commandLine, ["plan", stack, "--json"]);
+    const other = run(inProgram, ["plan", stack, "--json"]);
+    assert.strictEqual(cli.code, 0, cli.err);
+    assert.strictEqual(other.code, 0, other.err);
+    assert.strictEqual(other.sessions > 0, true, "the counter sees the serializer's session");
+    assert.strictEqual(cli.sessions, 0);
+    assert.ok(cli.out.includes('"__provider": "[dynamic provider code]"'), cli.out.slice(0, 500));
+    assert.strictEqual(cli.out, other.out);
+  });
+
+  it("a diff from the command line opens no inspector session either", () => {
+    const before = tmpFile(cacheStack());
+    const after = tmpFile(cacheStack("      numReplicaNodes: 2\n"));
+    const cli = run(commandLine, ["diff", before, after, "--format", "json"]);
+    assert.strictEqual(cli.code, 0, cli.err);
+    assert.strictEqual(cli.sessions, 0);
+    assert.ok(cli.out.includes("numReplicaNodes"), cli.out.slice(0, 500));
+  });
+});
