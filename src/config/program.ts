@@ -102,7 +102,16 @@ function* programSteps(
     const value = readSecret(d.name);
     if (!value) throw new pulumi.RunError(`secret '${d.name}' is not set; run: pulumi config set --secret ${d.name} <value>`);
     if (d.key === undefined) return value;
-    return value.apply((text) => secretKey(d.name, d.key!, text));
+    return value.apply((text) => secretKey(d.name, d.key!, secretObject(d.name, text)));
+  };
+  // A secret read by key is parsed once, not once per key (200 clusters reading `redis.<name>` parsed it 200 times).
+  const parsedSecrets = new Map<string, { text: string; parsed: unknown }>();
+  const secretObject = (name: string, text: string): unknown => {
+    const known = parsedSecrets.get(name);
+    if (known?.text === text) return known.parsed;
+    const parsed = parseSecretObject(name, text);
+    parsedSecrets.set(name, { text, parsed });
+    return parsed;
   };
 
   const resolve = (v: unknown): unknown => {
@@ -166,17 +175,25 @@ function* programSteps(
   return outputs;
 }
 
-function secretKey(name: string, key: string, text: string): string {
+/** A secret read by key, parsed (undefined: not JSON; its keys' directives say so). */
+function parseSecretObject(name: string, text: string): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
+    return undefined;
+  }
+  if (firstInexactNumber(text) !== undefined) throw new pulumi.RunError(inexactNumberMessage(name));
+  return parsed;
+}
+
+function secretKey(name: string, key: string, parsed: unknown): string {
+  if (parsed === undefined) {
     throw new pulumi.RunError(
       `secret '${name}' is not a JSON object, so $Secret('${name}.${key}') cannot read '${key}'; ` +
       `run: pulumi config set --secret ${name} '{"${key}": "<value>"}'`,
     );
   }
-  if (firstInexactNumber(text) !== undefined) throw new pulumi.RunError(inexactNumberMessage(name));
   const v = typeof parsed === "object" && parsed !== null ? own(parsed as Record<string, unknown>, key) : undefined;
   if (v === undefined || v === null) {
     throw new pulumi.RunError(

@@ -86,6 +86,14 @@ describe("YAML program (what `pulumi up` runs)", () => {
     });
   });
 
+  it("reads each key of one JSON secret into the resource that names it", async () => {
+    const file = stackFile(twoClusters.replace("$Secret(mainPassword)", "\"$Secret('shared.main')\""));
+    const shared = JSON.stringify({ main: "Main-Password-12345", follower: "Follower-Password-123" });
+    const r = await run(() => deployStackfile(), config(file, { shared }));
+    assert.strictEqual(secretInput(r.byName("main-replication-group")!.inputs.authToken), "Main-Password-12345");
+    assert.strictEqual(secretInput(r.byName("follower-replication-group")!.inputs.authToken), "Follower-Password-123");
+  });
+
   it("fails naming the key when a JSON secret lacks it", async () => {
     const file = stackFile(twoClusters);
     for (const shared of [JSON.stringify({ other: "x" }), "not json"]) {
