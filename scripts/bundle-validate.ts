@@ -8,7 +8,10 @@
 // from dist and node_modules as before should anything ask for them.
 // The bundle sits as deep in dist as shared/schema/, so schema.ts's
 // `__dirname`-relative path to schema/stackfile.schema.json holds in it too.
+import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
+import { spawnSync } from "child_process";
 import { build, type Plugin } from "esbuild";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -18,7 +21,7 @@ const OUT_DIR = path.join(DIST, "bundles", "validate");
 /** Modules loaded on first use by commands other than `validate` (dist paths without `.js`). */
 const LATER = [
   "cli/plan", "cli/plan-json", "cli/plan-errors", "cli/stack-region", "cli/diff-command", "cli/init",
-  "cli/secret-sources", "dev/command", "components/function/bundle-check",
+  "cli/secret-sources", "cli/aws-on-demand", "dev/command", "components/function/bundle-check",
 ].map((m) => path.join(DIST, m));
 
 /** The packages bundled: js-yaml reads every stack file; the rest load from node_modules when asked for. */
@@ -52,6 +55,53 @@ async function main(): Promise<void> {
   });
   const heavy = Object.keys(result.metafile.inputs).filter((f) => /@pulumi|node_modules\/yaml\/|aws-rules\//.test(f));
   if (heavy.length) throw new Error(`the validate bundle took in modules validate never needs: ${heavy.join(", ")}`);
+  writeCodeCache();
+}
+
+/** Stacks the code cache is made from: a valid one, one with warnings, one with problems, one YAML refuses. */
+const SAMPLES = [
+  path.join(ROOT, "examples", "yaml-stack", "stack.yaml"),
+  "resources:\n  cache:\n    type: redis-cluster\n    properties:\n      instanceSize: cache.t4g.small\n      numShards: 2\n      defaultUserPassword: $Secret(pw)\n",
+  "resources:\n  api:\n    type: http-api-gateway\n    properties:\n      cors: {allowOrigins: 7}\n  web: {type: nextjs-web, properties: {path: $ResourceParam(nothing, url)}}\n",
+  "resources:\n  a: [unclosed\n",
+];
+
+/**
+ * V8's code cache of the bundle after validating the samples
+ * (bin/validate-bundle.js loads it), made by the node that runs the build
+ * with the executable's flags: another node or other flags are refused by
+ * V8 and compile as before. The bundle and its cache get one modification
+ * time, which is how the loader knows the cache is the bundle's.
+ */
+function writeCodeCache(): void {
+  const loader = path.join(ROOT, "bin", "validate-bundle.js");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { BUNDLE, CACHE } = require(loader) as { BUNDLE: string; CACHE: string };
+  fs.rmSync(CACHE, { force: true });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "code-cache-"));
+  const files = SAMPLES.map((s, i) => {
+    if (!s.startsWith("resources:")) return s;
+    const f = path.join(dir, `sample-${i}.yaml`);
+    fs.writeFileSync(f, s);
+    return f;
+  });
+  // As bin/stackfile.js runs a validate of a small file: its node flags, then `--max-opt=1`.
+  const nodeFlags = fs.readFileSync(path.join(ROOT, "bin", "stackfile.js"), "utf8").split("\n")[0].replace(/^#!.*?node\s*/, "").split(/\s+/).filter(Boolean);
+  const program = `
+    require("v8").setFlagsFromString("--max-opt=1");
+    const fs = require("fs");
+    const { loadValidateBundle, BUNDLE, CACHE } = require(${JSON.stringify(loader)});
+    const { exports, script } = loadValidateBundle();
+    (async () => {
+      for (const f of ${JSON.stringify(files)}) await exports.runCli(["validate", f], { out: () => {}, err: () => {} });
+      fs.writeFileSync(CACHE, script.createCachedData());
+      const at = new Date(Math.floor(Date.now() / 1000) * 1000);
+      fs.utimesSync(BUNDLE, at, at);
+      fs.utimesSync(CACHE, at, at);
+    })();`;
+  const r = spawnSync(process.execPath, [...nodeFlags, "-e", program], { encoding: "utf8" });
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (r.status !== 0 || !fs.existsSync(CACHE)) throw new Error(`could not make the code cache of ${BUNDLE}: ${r.stderr}`);
 }
 
 main().catch((err: unknown) => {

@@ -18,7 +18,7 @@ describe("the published package", function () {
   });
 
   it("ships the CLI, the built program, the schema, the README, its docs and the LICENSE", () => {
-    for (const f of ["docs/cli.md", "bin/stackfile.js", "dist/index.js", "dist/index.d.ts", "dist/program-entry.js", "dist/cli/main.js", "dist/bundles/validate/main.js", "schema/stackfile.schema.json", "README.md", "LICENSE", "package.json"]) {
+    for (const f of ["docs/cli.md", "bin/stackfile.js", "bin/validate-bundle.js", "dist/index.js", "dist/index.d.ts", "dist/program-entry.js", "dist/cli/main.js", "dist/bundles/validate/main.js", "dist/bundles/validate/main.js.v8-cache", "schema/stackfile.schema.json", "README.md", "LICENSE", "package.json"]) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
   });

@@ -10,7 +10,9 @@
 // shared code reads late, the positioned parser among them, load through
 // shared/process/lazy.ts.)
 /* eslint-disable @typescript-eslint/no-require-imports */
-import { installAwsOnDemand } from "./aws-on-demand";
+
+/** @pulumi/aws read per service (aws-on-demand.ts), before any component loads; `validate` never reads it. */
+const installAwsOnDemand = () => (require("./aws-on-demand") as typeof import("./aws-on-demand")).installAwsOnDemand();
 
 export const onDemand = {
   /** `plan`'s options (they check `--region` against the catalog's region list). */

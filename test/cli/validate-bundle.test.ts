@@ -5,6 +5,7 @@
 // for a valid file).
 import * as assert from "assert";
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { execFileSync, spawnSync } from "child_process";
 import { tmpFile } from "./cli-helpers";
@@ -59,6 +60,37 @@ describe("validate from the bundled file", function () {
     const r = spawnSync(process.execPath, ["-e", program], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe", "pipe"] });
     assert.strictEqual(r.status, 0, r.stderr);
     const loaded = (JSON.parse(r.output[3] as string) as string[]).map((m) => path.relative(ROOT, m));
-    assert.deepStrictEqual(loaded.filter((m) => !m.startsWith("schema/")), ["bin/stackfile.js", "dist/bundles/validate/main.js"]);
+    assert.deepStrictEqual(loaded.filter((m) => !m.startsWith("schema/")), ["bin/stackfile.js", "bin/validate-bundle.js", "dist/bundles/validate/main.js"]);
+  });
+
+  /** Loads the bundle in a fresh node as bin/stackfile.js does for a small file; whether V8 took the code cache (undefined: none offered). */
+  function cacheTaken(loader: string, flags = ["--max-semi-space-size=64"]): boolean | undefined {
+    const program = `
+      require("v8").setFlagsFromString("--max-opt=1");
+      const { script } = require(${JSON.stringify(loader)}).loadValidateBundle();
+      require("fs").writeSync(3, JSON.stringify({ rejected: script.cachedDataRejected ?? null }));`;
+    const r = spawnSync(process.execPath, [...flags, "-e", program], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe", "pipe"] });
+    assert.strictEqual(r.status, 0, r.stderr);
+    const { rejected } = JSON.parse(r.output[3] as string) as { rejected: boolean | null };
+    return rejected === null ? undefined : !rejected;
+  }
+
+  it("starts from the code cache the build made, which V8 takes under the executable's flags and refuses under others", () => {
+    const loader = path.join(ROOT, "bin", "validate-bundle.js");
+    assert.strictEqual(cacheTaken(loader), true);
+    assert.strictEqual(cacheTaken(loader, []), false);
+  });
+
+  it("offers no cache for a bundle changed after its cache was made", () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "bundle-copy-"));
+    fs.mkdirSync(path.join(copy, "bin"));
+    fs.copyFileSync(path.join(ROOT, "bin", "validate-bundle.js"), path.join(copy, "bin", "validate-bundle.js"));
+    fs.cpSync(path.join(ROOT, "dist", "bundles"), path.join(copy, "dist", "bundles"), { recursive: true, preserveTimestamps: true });
+    fs.symlinkSync(path.join(ROOT, "schema"), path.join(copy, "schema"));
+    const loader = path.join(copy, "bin", "validate-bundle.js");
+    assert.strictEqual(cacheTaken(loader), true);
+    const bundle = path.join(copy, "dist", "bundles", "validate", "main.js");
+    fs.appendFileSync(bundle, "\n// changed\n");
+    assert.strictEqual(cacheTaken(loader), undefined);
   });
 });
