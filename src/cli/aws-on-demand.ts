@@ -10,16 +10,9 @@
 // `pulumi up` runs the program without this: it loads the whole package.
 import * as fs from "fs";
 import * as path from "path";
-import Module = require("module");
 import type * as pulumi from "@pulumi/pulumi";
 import { pulumiSdk } from "../shared/process/lazy";
-
-/** Module internals this needs (stable since Node 0.x, documented as `require.cache`). */
-type NodeModule = Module & { filename: string; loaded: boolean; paths: string[]; load(file: string): void };
-const ModuleClass = Module as unknown as {
-  new (id: string, parent?: NodeModule): NodeModule;
-  _nodeModulePaths(dir: string): string[];
-};
+import { loadedApart, standIn } from "./module-stand-in";
 
 /**
  * Installs `@pulumi/aws` read on demand in the module cache (once; nothing
@@ -31,18 +24,8 @@ export function installAwsOnDemand(): boolean {
   if (require.cache[indexFile]) return false;
   const dir = path.dirname(indexFile);
   const load = (rel: string) => require(path.join(dir, rel)) as Record<string, unknown>;
-  let whole: Record<string, unknown> | undefined;
   /** The package's own index, compiled apart from the cache entry this installs (for names not found below). */
-  const wholeIndex = () => {
-    if (!whole) {
-      const m = new ModuleClass(indexFile);
-      m.filename = indexFile;
-      m.paths = ModuleClass._nodeModulePaths(dir);
-      m.load(indexFile);
-      whole = m.exports as Record<string, unknown>;
-    }
-    return whole;
-  };
+  const wholeIndex = loadedApart<Record<string, unknown>>(indexFile);
   const found = new Map<string, unknown>();
   const lookup = (name: string): unknown => {
     // A service namespace (`aws.elasticache`): its own folder's index.
@@ -77,11 +60,7 @@ export function installAwsOnDemand(): boolean {
         ? Object.getOwnPropertyDescriptor(target, name)
         : typeof name === "string" && allNames().has(name) ? { get: () => exports[name], enumerable: true, configurable: true } : undefined,
   });
-  const m = new ModuleClass(indexFile);
-  m.filename = indexFile;
-  m.loaded = true;
-  m.exports = exports;
-  require.cache[indexFile] = m;
+  standIn(indexFile, exports);
   // What the index does last: lets the SDK rebuild an `aws` provider from a
   // reference (`registerResourcePackage`, @pulumi/aws index.js).
   const { Provider } = load("provider") as { Provider: new (name: string, args: undefined, opts: pulumi.CustomResourceOptions) => pulumi.ProviderResource };

@@ -1,8 +1,8 @@
 // A `plan` or `diff` from the command line prints a dynamic resource's
 // provider code as a placeholder, so its process does not make the code
 // (src/cli/provider-code.ts): the SDK's serializer opens an inspector
-// session for it. The same plan run in another program still serializes,
-// and prints the same bytes.
+// session for it, and loading it loads TypeScript and npm's arborist. The
+// same plan run in another program still serializes, and prints the same bytes.
 import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
@@ -18,17 +18,21 @@ const inspector = require("inspector");
 const connect = inspector.Session.prototype.connect;
 let sessions = 0;
 inspector.Session.prototype.connect = function (...args) { sessions++; return connect.apply(this, args); };
-process.on("exit", () => require("fs").writeSync(3, String(sessions)));`;
+process.on("exit", () => require("fs").writeSync(3, JSON.stringify({
+  sessions,
+  serializerModules: Object.keys(require.cache).filter((m) => /node_modules\\/(typescript|@npmcli\\/arborist)\\//.test(m)).length,
+})));`;
 
 /** Runs `entry` (a program calling main() or runCli) with `argv`; what it printed and how many inspector sessions it opened. */
-function run(entry: string, argv: string[]): { out: string; sessions: number; code: number | null; err: string } {
+function run(entry: string, argv: string[]): { out: string; sessions: number; serializerModules: number; code: number | null; err: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-code-"));
   const counter = path.join(dir, "counter.js");
   fs.writeFileSync(counter, COUNTER);
   const r = spawnSync(process.execPath, ["--require", "tsx/cjs", "--require", counter, "-e", entry, "--", ...argv], {
     cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe", "pipe"], env: { ...process.env, STACKFILE_SECRET_pw: "a-password-of-16-chars" },
   });
-  return { out: r.stdout, err: r.stderr, code: r.status, sessions: Number(r.output[3] || "-1") };
+  const counts = JSON.parse(r.output[3] || '{"sessions":-1,"serializerModules":-1}') as { sessions: number; serializerModules: number };
+  return { out: r.stdout, err: r.stderr, code: r.status, ...counts };
 }
 
 const MAIN = path.join(ROOT, "src", "cli", "main");
@@ -40,14 +44,16 @@ const inProgram = `require(${JSON.stringify(MAIN)}).runCli(process.argv.slice(1)
 describe("provider code under plan and diff", function () {
   this.timeout(180000);
 
-  it("a plan from the command line opens no inspector session and prints the bytes a serializing plan prints", () => {
+  it("a plan from the command line opens no inspector session, loads no TypeScript or arborist, and prints the bytes a serializing plan prints", () => {
     const stack = tmpFile(cacheStack());
     const cli = run(commandLine, ["plan", stack, "--json"]);
     const other = run(inProgram, ["plan", stack, "--json"]);
     assert.strictEqual(cli.code, 0, cli.err);
     assert.strictEqual(other.code, 0, other.err);
     assert.strictEqual(other.sessions > 0, true, "the counter sees the serializer's session");
+    assert.strictEqual(other.serializerModules > 0, true, "the counter sees the serializer's modules");
     assert.strictEqual(cli.sessions, 0);
+    assert.strictEqual(cli.serializerModules, 0);
     assert.ok(cli.out.includes('"__provider": "[dynamic provider code]"'), cli.out.slice(0, 500));
     assert.strictEqual(cli.out, other.out);
   });
@@ -58,6 +64,29 @@ describe("provider code under plan and diff", function () {
     const cli = run(commandLine, ["diff", before, after, "--format", "json"]);
     assert.strictEqual(cli.code, 0, cli.err);
     assert.strictEqual(cli.sessions, 0);
+    assert.strictEqual(cli.serializerModules, 0);
     assert.ok(cli.out.includes("numReplicaNodes"), cli.out.slice(0, 500));
+  });
+});
+
+describe("the code-path finder's stand-in under plan", function () {
+  this.timeout(120000);
+
+  it("answers what the SDK's own finder answers, loading it when asked", () => {
+    const codePaths = path.join(ROOT, "node_modules", "@pulumi", "pulumi", "runtime", "closure", "codePaths.js");
+    const ask = (install: boolean) => {
+      const program = `
+        ${install ? `require(${JSON.stringify(path.join(ROOT, "src", "cli", "provider-code"))}).providerCodeAsPlaceholder();` : ""}
+        const finder = require(${JSON.stringify(codePaths)});
+        const before = Object.keys(require.cache).some((m) => m.includes("@npmcli/arborist"));
+        Promise.resolve(finder.findWorkspaceRoot(${JSON.stringify(ROOT)})).then((root) => process.stdout.write(JSON.stringify({ root, before })));`;
+      const r = spawnSync(process.execPath, ["--require", "tsx/cjs", "-e", program], { cwd: ROOT, encoding: "utf8" });
+      assert.strictEqual(r.status, 0, r.stderr);
+      return JSON.parse(r.stdout) as { root: unknown; before: boolean };
+    };
+    const real = ask(false);
+    const standIn = ask(true);
+    assert.deepStrictEqual({ real: real.before, standIn: standIn.before }, { real: true, standIn: false });
+    assert.deepStrictEqual(standIn.root, real.root);
   });
 });
