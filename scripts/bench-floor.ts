@@ -4,7 +4,10 @@
 // stack traces off as `plan` has them, and printed as `plan --json` prints.
 // What `plan` costs above this is ours. Run with plain node (bench.ts
 // compiles this file first): tsx's start-up would make the floor look slower.
-//   node bench-floor.js ROOT PLAN.json
+//   node bench-floor.js ROOT PLAN.json [--as-plan-loads]
+// With --as-plan-loads the floor loads the SDK as `plan` does from the command
+// line (src/cli/provider-code.ts: no closure serializer, so no TypeScript or
+// npm arborist): the like-for-like floor for what the components cost.
 import * as fs from "fs";
 import * as path from "path";
 import type * as Pulumi from "@pulumi/pulumi";
@@ -17,7 +20,11 @@ interface Registration {
   inputs: Record<string, unknown>;
 }
 
-const [root, planFile] = process.argv.slice(2);
+const [root, planFile, how] = process.argv.slice(2);
+if (how === "--as-plan-loads") {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require(path.join(root, "dist", "cli", "provider-code")) as typeof import("../src/cli/provider-code")).providerCodeAsPlaceholder();
+}
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pulumi = require(path.join(root, "node_modules", "@pulumi", "pulumi")) as typeof Pulumi;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
