@@ -127,6 +127,7 @@ if (want("plan")) {
   // Against a floor that loads the SDK as `plan` does, the ratio is what the components themselves cost.
   const lean = pairs(RUNS, () => ok(run([BIN, "plan", clusters, "--json"]), "plan"), () => ok(run([FLOOR, ROOT, registrations, "--as-plan-loads"]), "floor"));
   row(name, "wall, floor loading the SDK as plan does", s(lean.wall.a), s(lean.wall.b), lean.wall.ratio, "(shown)", true);
+  row(name, "peak memory, floor loading the SDK as plan does", mb(lean.peak.a), mb(lean.peak.b), lean.peak.ratio, "(shown)", true);
 }
 
 if (want("validate")) {

@@ -68,10 +68,10 @@ const SAMPLES = [
 
 /**
  * V8's code cache of the bundle after validating the samples
- * (bin/validate-bundle.js loads it), made by the node that runs the build
- * with the executable's flags: another node or other flags are refused by
- * V8 and compile as before. The bundle and its cache get one modification
- * time, which is how the loader knows the cache is the bundle's.
+ * (bin/validate-bundle.js loads it, and writes its header: the sums that tie
+ * it to this bundle), made by the node that runs the build with the
+ * executable's flags: another node or other flags are refused by V8 and
+ * compile as before.
  */
 function writeCodeCache(): void {
   const loader = path.join(ROOT, "bin", "validate-bundle.js");
@@ -90,14 +90,11 @@ function writeCodeCache(): void {
   const program = `
     require("v8").setFlagsFromString("--max-opt=1");
     const fs = require("fs");
-    const { loadValidateBundle, BUNDLE, CACHE } = require(${JSON.stringify(loader)});
+    const { loadValidateBundle, cacheFile, BUNDLE, CACHE } = require(${JSON.stringify(loader)});
     const { exports, script } = loadValidateBundle();
     (async () => {
       for (const f of ${JSON.stringify(files)}) await exports.runCli(["validate", f], { out: () => {}, err: () => {} });
-      fs.writeFileSync(CACHE, script.createCachedData());
-      const at = new Date(Math.floor(Date.now() / 1000) * 1000);
-      fs.utimesSync(BUNDLE, at, at);
-      fs.utimesSync(CACHE, at, at);
+      fs.writeFileSync(CACHE, cacheFile(fs.readFileSync(BUNDLE), script.createCachedData()));
     })();`;
   const r = spawnSync(process.execPath, [...nodeFlags, "-e", program], { encoding: "utf8" });
   fs.rmSync(dir, { recursive: true, force: true });

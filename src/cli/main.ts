@@ -10,7 +10,6 @@ import { UsageError, unknownOption } from "./usage-error";
 import { systemErrorMessage } from "../shared/process/system-error";
 import { stackFileArg } from "./stack-file-arg";
 import { onDemand } from "./on-demand";
-import { providerCodeAsPlaceholder } from "./provider-code";
 import type { Io } from "./io";
 
 export type { Io } from "./io";
@@ -202,7 +201,7 @@ export function main(): void {
   const io: Io = { out: guardedStream(process.stdout, "standard output"), err: guardedStream(process.stderr, "standard error") };
   const argv = process.argv.slice(2);
   // They print the provider code as a placeholder; making it costs more than the rest of their work (provider-code.ts).
-  if (argv[0] === "plan" || argv[0] === "diff") providerCodeAsPlaceholder();
+  if (argv[0] === "plan" || argv[0] === "diff") onDemand.providerCodeAsPlaceholder();
   runCli(argv, io).then(
     (code) => {
       // A failed write of the output (not a closed pipe) already set 1.

@@ -27,6 +27,8 @@ export const onDemand = {
     installAwsOnDemand();
     return require("./diff-command") as typeof import("./diff-command");
   },
+  /** The command line's `plan` and `diff`: provider code as a placeholder, the SDK's closure serializer never loaded (provider-code.ts). */
+  providerCodeAsPlaceholder: () => (require("./provider-code") as typeof import("./provider-code")).providerCodeAsPlaceholder(),
   schema: () => require("../shared/schema/schema") as typeof import("../shared/schema/schema"),
   init: () => require("./init") as typeof import("./init"),
   /** `dev`: its servers and process handling. */

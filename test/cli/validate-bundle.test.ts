@@ -81,16 +81,28 @@ describe("validate from the bundled file", function () {
     assert.strictEqual(cacheTaken(loader, []), false);
   });
 
-  it("offers no cache for a bundle changed after its cache was made", () => {
+  it("offers no cache for a bundle changed in place (same length) or a damaged cache (the bundle then compiles as usual)", () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), "bundle-copy-"));
     fs.mkdirSync(path.join(copy, "bin"));
     fs.copyFileSync(path.join(ROOT, "bin", "validate-bundle.js"), path.join(copy, "bin", "validate-bundle.js"));
     fs.cpSync(path.join(ROOT, "dist", "bundles"), path.join(copy, "dist", "bundles"), { recursive: true, preserveTimestamps: true });
     fs.symlinkSync(path.join(ROOT, "schema"), path.join(copy, "schema"));
     const loader = path.join(copy, "bin", "validate-bundle.js");
-    assert.strictEqual(cacheTaken(loader), true);
     const bundle = path.join(copy, "dist", "bundles", "validate", "main.js");
-    fs.appendFileSync(bundle, "\n// changed\n");
+    const cache = `${bundle}.v8-cache`;
+    assert.strictEqual(cacheTaken(loader), true);
+
+    const original = fs.readFileSync(bundle, "utf8");
+    const changed = original.replace("ok: ", "OK: ");
+    assert.ok(changed !== original && changed.length === original.length);
+    fs.writeFileSync(bundle, changed);
+    assert.strictEqual(cacheTaken(loader), undefined);
+    fs.writeFileSync(bundle, original);
+    assert.strictEqual(cacheTaken(loader), true);
+
+    const data = fs.readFileSync(cache);
+    for (let i = 0; i < 400; i++) data[Math.floor(data.length / 2) + i] ^= 0xff;
+    fs.writeFileSync(cache, data);
     assert.strictEqual(cacheTaken(loader), undefined);
   });
 });

@@ -94,6 +94,24 @@ describe("YAML program (what `pulumi up` runs)", () => {
     assert.strictEqual(secretInput(r.byName("follower-replication-group")!.inputs.authToken), "Follower-Password-123");
   });
 
+  it("parses a JSON secret read by several keys once in the program, not once per key", async () => {
+    const file = stackFile(twoClusters.replace("$Secret(mainPassword)", "\"$Secret('shared.main')\""));
+    const shared = JSON.stringify({ main: "Main-Password-12345", follower: "Follower-Password-123" });
+    const parse = JSON.parse;
+    let parses = 0;
+    JSON.parse = ((text: string, ...rest: never[]) => {
+      if (text === shared) parses++;
+      return parse(text, ...rest);
+    }) as typeof JSON.parse;
+    try {
+      await run(() => deployStackfile(), config(file, { shared }));
+    } finally {
+      JSON.parse = parse;
+    }
+    // Once by the secrets check before the program runs (stackfile.ts), once by the program.
+    assert.strictEqual(parses, 2);
+  });
+
   it("fails naming the key when a JSON secret lacks it", async () => {
     const file = stackFile(twoClusters);
     for (const shared of [JSON.stringify({ other: "x" }), "not json"]) {
