@@ -95,11 +95,17 @@ function* programSteps(
   // Every route of each gateway is known here: its default CORS methods count them when it is made.
   const routeMethods = laterRouteMethods(model);
 
+  // Each secret is read once (the SDK parses the whole configuration at each read, so 200 reads of 200 secrets were quadratic).
+  const secrets = new Map<string, ReturnType<SecretReader>>();
+  const secretOf = (name: string) => {
+    if (!secrets.has(name)) secrets.set(name, readSecret(name));
+    return secrets.get(name);
+  };
   const resolveDirective = (d: Directive): pulumi.Output<unknown> => {
     if (d.kind === "ResourceParam") {
       return (instances.get(d.resource) as any)[d.param] as pulumi.Output<unknown>;
     }
-    const value = readSecret(d.name);
+    const value = secretOf(d.name);
     if (!value) throw new pulumi.RunError(`secret '${d.name}' is not set; run: pulumi config set --secret ${d.name} <value>`);
     if (d.key === undefined) return value;
     return value.apply((text) => secretKey(d.name, d.key!, secretObject(d.name, text)));

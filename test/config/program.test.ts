@@ -94,6 +94,22 @@ describe("YAML program (what `pulumi up` runs)", () => {
     assert.strictEqual(secretInput(r.byName("follower-replication-group")!.inputs.authToken), "Follower-Password-123");
   });
 
+  it("reads a secret used by several resources from the configuration once", async () => {
+    const file = stackFile(twoClusters.replace("$Secret('shared.follower')", "$Secret(mainPassword)"));
+    let reads = 0;
+    const getSecret = pulumi.Config.prototype.getSecret;
+    pulumi.Config.prototype.getSecret = function (this: pulumi.Config, key: string, ...rest: never[]) {
+      if (key === "mainPassword") reads++;
+      return getSecret.call(this, key, ...rest);
+    } as typeof getSecret;
+    try {
+      await run(() => deployStackfile(), config(file, { mainPassword: PW }));
+    } finally {
+      pulumi.Config.prototype.getSecret = getSecret;
+    }
+    assert.strictEqual(reads, 1);
+  });
+
   it("parses a JSON secret read by several keys once in the program, not once per key", async () => {
     const file = stackFile(twoClusters.replace("$Secret(mainPassword)", "\"$Secret('shared.main')\""));
     const shared = JSON.stringify({ main: "Main-Password-12345", follower: "Follower-Password-123" });
