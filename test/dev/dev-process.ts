@@ -4,6 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import type { Browser } from "playwright-core";
 
 const RUN_CLI = path.join(__dirname, "..", "fixtures", "run-cli.ts");
 export const FIXTURE = path.join(__dirname, "fixtures");
@@ -113,4 +114,17 @@ export async function postServerAction(web: string, message: string): Promise<{ 
   body.append("message", message);
   const posted = await fetch(`${web}/form`, { method: "POST", body, redirect: "manual" });
   return { form, body, posted };
+}
+
+/**
+ * Types `message` into the example app's /form in a browser and submits it:
+ * the server action runs and redirects. Gives the text the page it lands on
+ * shows (`#said`).
+ */
+export async function submitFormInBrowser(browser: Browser, web: string, message: string): Promise<string | null> {
+  const page = await browser.newPage();
+  await page.goto(`${web}/form`);
+  await page.fill("input[name=message]", message);
+  await Promise.all([page.waitForURL(/said=/), page.click("button[type=submit]")]);
+  return page.textContent("#said");
 }

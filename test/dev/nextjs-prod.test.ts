@@ -9,7 +9,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { chromium, type Browser } from "playwright-core";
-import { alive, basePort, descendants, startDev, postServerAction, type DevProcess } from "./dev-process";
+import { alive, basePort, descendants, startDev, postServerAction, submitFormInBrowser, type DevProcess } from "./dev-process";
 
 const APP = path.join(__dirname, "..", "..", "examples", "nextjs-app");
 const CHROMIUM = "/usr/bin/chromium";
@@ -120,11 +120,7 @@ describe("stackfile dev --prod: the OpenNext build as CloudFront routes it", fun
     });
 
     it("posts a form to a server action and shows the page it redirects to", async () => {
-      const page = await browser!.newPage();
-      await page.goto(`${web}/form`);
-      await page.fill("input[name=message]", "typed in Chromium");
-      await Promise.all([page.waitForURL(/said=typed/), page.click("button[type=submit]")]);
-      assert.strictEqual(await page.textContent("#said"), "You said: typed in Chromium");
+      assert.strictEqual(await submitFormInBrowser(browser!, web, "typed in Chromium"), "You said: typed in Chromium");
     });
   });
 
