@@ -17,7 +17,7 @@ export type FaultAction =
   | "stall"
   | "reset"
   | { status: number; body?: string; headers?: Record<string, string> }
-  | ((req: { method: string; url: string; body: Buffer; forward(): Promise<Answer> }) => Promise<Answer>);
+  | ((req: { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer; forward(): Promise<Answer> }) => Promise<Answer>);
 
 export interface FaultRule {
   method?: string;
@@ -93,7 +93,7 @@ export async function startFaultProxy(upstreamPort: number, listenPort = 0): Pro
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
-      action({ method, url, body, forward: () => forward(method, url, req.headers, body) }).then(
+      action({ method, url, headers: req.headers, body, forward: () => forward(method, url, req.headers, body) }).then(
         (a) => {
           const headers = { ...a.headers };
           delete headers["content-length"];

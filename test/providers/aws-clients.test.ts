@@ -10,24 +10,33 @@ import * as os from "os";
 import * as path from "path";
 import type { AddressInfo } from "net";
 import { awsClientConfig } from "../../src/providers/aws-clients";
+import { STSClient, GetCallerIdentityCommand } from "@aws-sdk/client-sts";
 import { startBlackhole } from "../blackhole";
+import { startFaultProxy } from "../fault-proxy";
+import { requireMoto } from "../moto-server";
 
-interface FakeSts { endpoint: string; calls: { params: URLSearchParams; signedBy: string }[]; stop(): Promise<void> }
+interface Sts {
+  endpoint: string;
+  /** Each request: its form parameters, `key@region` of its signature, and the access key it answered with. */
+  calls: { params: URLSearchParams; signedBy: string; answeredKey: string }[];
+  stop(): Promise<void>;
+}
 
-/** Answers STS AssumeRole (query protocol) with credentials named after the role. */
-async function startSts(): Promise<FakeSts> {
-  const calls: FakeSts["calls"] = [];
+/** Answers STS AssumeRole (query protocol) with credentials named after the role, and GetCallerIdentity for them. */
+async function startFakeSts(): Promise<{ port: number; stop(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       const params = new URLSearchParams(body);
-      // `key@region` of the signature.
-      const m = /Credential=([^/]+)\/\d+\/([^/]+)\//.exec(String(req.headers.authorization));
-      const signedBy = m ? `${m[1]}@${m[2]}` : "";
-      calls.push({ params, signedBy });
-      const role = String(params.get("RoleArn")).split("/").pop();
       res.writeHead(200, { "content-type": "text/xml" });
+      if (params.get("Action") === "GetCallerIdentity") {
+        const role = /Credential=KEY-([^/]+)\//.exec(String(req.headers.authorization))?.[1];
+        res.end(`<GetCallerIdentityResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><GetCallerIdentityResult><Arn>arn:aws:sts::123456789012:assumed-role/${role}/stackfile</Arn>` +
+          `<UserId>AROA:stackfile</UserId><Account>123456789012</Account></GetCallerIdentityResult><ResponseMetadata><RequestId>2</RequestId></ResponseMetadata></GetCallerIdentityResponse>`);
+        return;
+      }
+      const role = String(params.get("RoleArn")).split("/").pop();
       res.end(`<AssumeRoleResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><AssumeRoleResult><Credentials>` +
         `<AccessKeyId>KEY-${role}</AccessKeyId><SecretAccessKey>SECRET-${role}</SecretAccessKey><SessionToken>TOKEN-${role}</SessionToken>` +
         `<Expiration>2099-01-01T00:00:00Z</Expiration></Credentials><AssumedRoleUser><Arn>arn:aws:sts::123456789012:assumed-role/${role}/s</Arn>` +
@@ -35,7 +44,40 @@ async function startSts(): Promise<FakeSts> {
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, stop: () => new Promise((r) => server.close(() => r())) };
+  return { port: (server.address() as AddressInfo).port, stop: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** An STS server behind a proxy that records each request's parameters and signer, and the key it answered. */
+async function recorded(port: number, stopServer: () => Promise<void>): Promise<Sts> {
+  const proxy = await startFaultProxy(port);
+  const calls: Sts["calls"] = [];
+  proxy.add({
+    times: Infinity,
+    action: async (req) => {
+      const answer = await req.forward();
+      // `key@region` of the signature.
+      const m = /Credential=([^/]+)\/\d+\/([^/]+)\//.exec(String(req.headers.authorization));
+      calls.push({ params: new URLSearchParams(req.body.toString()), signedBy: m ? `${m[1]}@${m[2]}` : "", answeredKey: /<AccessKeyId>([^<]*)</.exec(answer.body.toString())?.[1] ?? "" });
+      return answer;
+    },
+  });
+  return { endpoint: proxy.endpoint, calls, stop: async () => { await proxy.stop(); await stopServer(); } };
+}
+
+/** The STS servers the assumed-role cases run against: ours, and moto's (an independent model of STS). */
+const STS_SERVERS: { name: string; start(ctx: Mocha.Context): Promise<Sts> }[] = [
+  { name: "a fake STS of ours", start: async () => { const s = await startFakeSts(); return recorded(s.port, s.stop); } },
+  { name: "moto", start: async (ctx) => recorded((await requireMoto(ctx)).port, async () => undefined) },
+];
+
+/** The caller's ARN for these credentials, as the STS server says (GetCallerIdentity). */
+async function whoIs(endpoint: string, credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }): Promise<string> {
+  const client = new STSClient({ region: "us-east-1", endpoint, credentials });
+  try {
+    return (await client.send(new GetCallerIdentityCommand({}))).Arn!;
+  } finally {
+    client.destroy();
+  }
 }
 
 const credentialsOf = async (config: Record<string, any>) => {
@@ -118,11 +160,13 @@ describe("AWS client configuration of the dynamic providers", () => {
     });
   });
 
-  describe("assumed roles", () => {
-    let sts: FakeSts;
-    before(async () => (sts = await startSts()));
-    after(() => sts.stop());
-    beforeEach(() => (sts.calls.length = 0));
+  for (const server of STS_SERVERS) describe(`assumed roles (${server.name})`, () => {
+    let sts: Sts;
+    before(async function () {
+      sts = await server.start(this);
+    });
+    after(() => sts?.stop());
+    beforeEach(() => sts && (sts.calls.length = 0));
 
     it("aws:assumeRoles are assumed in order through the sts endpoint, each with the credentials before it, in aws:stsRegion", async () => {
       const c = awsClientConfig({
@@ -134,14 +178,17 @@ describe("AWS client configuration of the dynamic providers", () => {
         endpoints: [{ sts: sts.endpoint }],
         stsRegion: "eu-central-1",
       }, "s3", "eu-west-1");
-      assert.deepStrictEqual(await credentialsOf(c), { accessKeyId: "KEY-prod", secretAccessKey: "SECRET-prod", sessionToken: "TOKEN-prod" });
+      const credentials = await credentialsOf(c);
+      const [first, second] = sts.calls;
       assert.deepStrictEqual(sts.calls.map((x) => ({
         action: x.params.get("Action"), role: x.params.get("RoleArn"), session: x.params.get("RoleSessionName"),
         externalId: x.params.get("ExternalId"), duration: x.params.get("DurationSeconds"), tag: x.params.get("Tags.member.1.Key"), signedBy: x.signedBy,
       })), [
         { action: "AssumeRole", role: "arn:aws:iam::111111111111:role/deployer", session: "ci", externalId: "ext-1", duration: "3600", tag: null, signedBy: "BASE@eu-central-1" },
-        { action: "AssumeRole", role: "arn:aws:iam::222222222222:role/prod", session: "stackfile", externalId: null, duration: null, tag: "team", signedBy: "KEY-deployer@eu-central-1" },
+        { action: "AssumeRole", role: "arn:aws:iam::222222222222:role/prod", session: "stackfile", externalId: null, duration: null, tag: "team", signedBy: `${first.answeredKey}@eu-central-1` },
       ]);
+      assert.strictEqual(credentials.accessKeyId, second.answeredKey, "the last role's credentials are the client's");
+      assert.match(await whoIs(sts.endpoint, credentials), /^arn:aws:sts::\d{12}:assumed-role\/prod\/stackfile$/, "and STS knows them as the last role's session");
     });
 
     it("a profile's credentials assume the role when no keys are set (in the stack's region, even for CloudFront)", async () => {
@@ -152,10 +199,12 @@ describe("AWS client configuration of the dynamic providers", () => {
         profile: "ops", sharedCredentialsFiles: [file], sharedConfigFiles: [path.join(dir, "none")],
         assumeRoles: [{ roleArn: "arn:aws:iam::111111111111:role/site", durationSeconds: 900 }], endpoints: [{ sts: sts.endpoint }],
       }, "cloudfront", "eu-west-1");
-      assert.deepStrictEqual((await credentialsOf(c)).accessKeyId, "KEY-site");
+      assert.strictEqual((await credentialsOf(c)).accessKeyId, sts.calls[0].answeredKey);
       assert.deepStrictEqual(sts.calls.map((x) => [x.signedBy, x.params.get("DurationSeconds")]), [["OPS@eu-west-1", "900"]]);
     });
+  });
 
+  describe("assumed roles: settings", () => {
     it("a duration not in the provider's form is refused, named", () => {
       assert.throws(() => awsClientConfig({ assumeRoles: [{ roleArn: "arn:aws:iam::1:role/r", duration: "an hour" }] }, "s3", "us-east-1"), /assumeRoles duration 'an hour' is not like 1h, 30m or 900s/);
     });

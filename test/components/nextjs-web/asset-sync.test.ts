@@ -10,7 +10,7 @@ import { S3Client, ListObjectsV2Command, HeadObjectCommand, GetObjectCommand, De
 import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../../src/providers/asset-sync";
 import { assetManifest, IMMUTABLE, REVALIDATE } from "../../../src/components/nextjs-web/assets";
 import type { OpenNextOutput } from "../../../src/components/nextjs-web/build";
-import { startLocalS3, type LocalS3 } from "../../s3-server";
+import { S3_SERVERS, type LocalS3 } from "../../s3-server";
 import { strictProject } from "../../strict-layout";
 
 const OUTPUT = {
@@ -27,17 +27,18 @@ function app(files: Record<string, string>): string {
   return dir;
 }
 
-describe("asset sync against a local S3-compatible server", function () {
+// The same cases against s3rver and against moto's server (an independent model of S3).
+for (const server of S3_SERVERS) describe(`asset sync against a local S3-compatible server (${server.name})`, function () {
   this.timeout(60000);
   let s3: LocalS3;
   let client: S3Client;
-  before(async () => {
-    s3 = await startLocalS3(["site"]);
+  before(async function () {
+    s3 = await server.start(this, ["site"]);
     client = new S3Client({ region: "us-east-1", endpoint: s3.endpoint, forcePathStyle: true });
   });
   after(async () => {
-    client.destroy();
-    await s3.stop();
+    client?.destroy();
+    await s3?.stop();
   });
 
   // The site's files; the sync's journal stays in the bucket after a sync (see src/providers/asset-sync.ts).
