@@ -12,7 +12,7 @@ import { RESOURCE_NAME_PATTERN } from "../config/names";
 import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
 import { UsageError, optionName, unknownOption } from "./usage-error";
 import type { Io } from "./io";
-import { gatherSecrets } from "./secret-sources";
+import { stackInputs } from "./secret-sources";
 import { secretNames } from "../config/stackfile";
 import { setOwn } from "../shared/messages/own";
 import { plan, PlanRunError } from "./plan";
@@ -136,9 +136,11 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   if (args.allowOpen.some((r) => !functions.has(r))) {
     throw new UsageError(`--allow-open names no function of the new file; functions: ${[...functions].sort().join(", ") || "none"}`);
   }
+  // One Pulumi stack and one secret reader for both files: the new file's project's.
+  const inputs = stackInputs(newFile, args);
   let region: string;
   try {
-    region = stackRegion(path.join(folderOf(newFile), "stack.yaml"), args).region;
+    region = stackRegion(path.join(folderOf(newFile), "stack.yaml"), args, inputs.stack).region;
   } catch (err) {
     if (!(err instanceof StackRegionError)) throw err;
     throw new UsageError(err.message);
@@ -149,7 +151,7 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
     const cwd = process.cwd();
     process.chdir(dir);
     try {
-      return await plan(r, { json: false, secrets: gatherSecrets(secretNames(r.model), args.secretsFile, args.secrets), region, checks, baseDir: dir, for: "compare" });
+      return await plan(r, { json: false, secrets: inputs.secrets.pick(secretNames(r.model)), region, checks, baseDir: dir, for: "compare" });
     } catch (err) {
       if (!(err instanceof PlanRunError)) throw err;
       for (const line of planRunErrorLines(err, r)) io.err(line);
@@ -173,6 +175,9 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const refused = unique(sortProblems([...config.refused, ...losses, ...opened, ...planned]));
   const report = { oldLabel: a?.loaded.file, newLabel: b.loaded.file, config: config.changes, configLines: config.lines, resources, refused, authorization };
   io.out(args.format === "json" ? render.renderJson(report) : args.format === "markdown" ? render.renderMarkdown(report) : render.renderText(report));
+  // What was read of the Pulumi stack (or why not), when it was asked.
+  const stackLine = inputs.stack?.summary();
+  if (stackLine) io.err(`diff: ${stackLine}`);
   for (const p of refused) io.err(formatProblem(p));
   return refused.length ? 1 : 0;
 }

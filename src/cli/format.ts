@@ -19,8 +19,4 @@ export function maskSecrets(v: unknown): unknown {
   return v;
 }
 
-export function shortValue(v: unknown, max = 100): string {
-  // Strings print as they are unless they span lines (code, documents).
-  const s = typeof v === "string" && !v.includes("\n") ? v : JSON.stringify(v);
-  return s.length > max ? `${s.slice(0, max - 3)}...` : s;
-}
+export { shortValue } from "../shared/messages/user-text";

@@ -16,10 +16,12 @@ to ./stack.yaml. It builds Next.js apps (runs their build): see docs/security.md
   --secrets-file FILE  values for $Secret(NAME) from a YAML or JSON file {NAME: value} (recommended)
                      (or the environment: STACKFILE_SECRET_<NAME>, NAME in upper snake case)
   --secret NAME=V    a value for $Secret(NAME), for quick use: every user of the machine can read
-                     the command line; it wins over the file, the file over the environment.
+                     the command line; it wins over the file, the file over the environment,
+                     the environment over the Pulumi stack's own secrets (pulumi config set --secret).
                      Missing secrets get placeholders. See docs/secrets.md.
-  --region REGION    the region to plan for; else aws:region of the Pulumi stack beside FILE
-  --stack NAME       which Pulumi.<NAME>.yaml to read the region from (when there are several)
+  --region REGION    the region to plan for; else aws:region of the Pulumi stack
+  --stack NAME       the Pulumi stack (of the nearest Pulumi.yaml above FILE) whose aws:region and
+                     secrets are read, through \`pulumi config\`; default: the selected stack
   --quota RULE=N     a raised account quota, like cloudfront/cache-behaviors=150
 Exit: 0 ok, 1 problems, 2 usage or unreadable file.
 example:
@@ -48,7 +50,7 @@ Exit: 0 every change allowed, 1 a refused change or a file with problems, 2 usag
 example:
   git show origin/main:stack.yaml | stackfile diff - stack.yaml
   stackfile diff ../base/stack.yaml stack.yaml --format markdown --allow-replace cache`,
-  dev: `usage: stackfile dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--port BASE] [--prod]
+  dev: `usage: stackfile dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--stack NAME] [--port BASE] [--prod]
 Runs the whole stack on this machine, offline, until Ctrl-C, wired as it is in
 AWS: each http-api-gateway is a local HTTP server that routes, builds events,
 maps responses, answers CORS and logs as API Gateway HTTP APIs do; each
@@ -64,6 +66,8 @@ A change of FILE restarts what it changed. Writes only under
   --secret NAME=V       a value for $Secret(NAME) (visible to other users in ps: prefer the next two)
   --secrets-file FILE   secrets from a YAML or JSON file, name: value
   STACKFILE_SECRET_<NAME>=V in the environment also gives a secret
+  --stack NAME          the Pulumi stack whose own secrets come last (default: the selected one;
+                        read with pulumi config when pulumi is on PATH), as for plan
   --port BASE           first port for gateways and sites (default 3000; a port in use -> the next free one)
   --prod                sites as deployed: the OpenNext build, routed as CloudFront routes it
 Exit: 0 after Ctrl-C, 1 problems in FILE (as validate) or a resource that cannot start, 2 usage.
@@ -91,7 +95,7 @@ export const USAGE = `usage: stackfile COMMAND [ARGS]   (stackfile COMMAND --hel
   diff OLD_FILE NEW_FILE [--format F] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack]
                                         preview a change offline: what each AWS resource would do,
                                         refusing disallowed updates and unacknowledged data loss
-  dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--port BASE]
+  dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--stack NAME] [--port BASE]
                                         run the stack locally, offline, until Ctrl-C
   schema                                print the JSON Schema of stack files
   init [DIR]                            write a new project

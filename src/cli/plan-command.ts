@@ -3,7 +3,7 @@
 // prints (the resource tree, or `--json`; problems as `FILE:LINE:COL` lines).
 import { formatProblems, secretNames, sortProblems, type StackfileResult } from "../config/stackfile";
 import { positionProblems } from "../config/load";
-import { gatherSecrets } from "./secret-sources";
+import { stackInputs } from "./secret-sources";
 import { plan, renderPlan, PlanRunError } from "./plan";
 import { writePlanJson } from "./plan-json";
 import { planRunErrorLines } from "./plan-errors";
@@ -13,10 +13,11 @@ import type { PlanArgs } from "./plan-args";
 import type { Io } from "./io";
 
 export async function planCommand(opts: PlanArgs, r: StackfileResult, io: Io): Promise<number> {
-  opts.secrets = gatherSecrets(secretNames(r.model), opts.secretsFile, opts.secrets);
+  const inputs = stackInputs(opts.file, opts);
+  opts.secrets = inputs.secrets.pick(secretNames(r.model));
   let where;
   try {
-    where = stackRegion(opts.file, opts);
+    where = stackRegion(opts.file, opts, inputs.stack);
   } catch (err) {
     if (!(err instanceof StackRegionError)) throw err;
     throw new UsageError(err.message);
@@ -28,10 +29,13 @@ export async function planCommand(opts: PlanArgs, r: StackfileResult, io: Io): P
       return 1;
     }
     const region = `${where.region} (${where.from})`;
+    // What was read of the Pulumi stack (or why not), when it was asked.
+    const stackLine = inputs.stack?.summary();
     if (opts.json) {
       writePlanJson(result, (text) => io.out(text));
       io.err(`plan: region ${region}`);
-    } else io.out(renderPlan(opts.file, result, region));
+      if (stackLine) io.err(`plan: ${stackLine}`);
+    } else io.out(renderPlan(opts.file, result, region, stackLine));
     return 0;
   } catch (err) {
     if (!(err instanceof PlanRunError)) throw err;

@@ -12,16 +12,17 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { describeAssets, type DigestCache } from "./assets-view";
 import { lambdaPackages, renderPackages } from "./package-sizes";
-import { secretIssues, secretOption, type StackfileResult } from "../config/stackfile";
+import { secretOption, type StackfileResult } from "../config/stackfile";
+import { envName, SecretKeys, secretIssues } from "../config/secrets";
 import type { StackModel } from "../config/validate";
 import { runProgramStepwise, type StackOutputs } from "../config/program";
 import { withPlaceholderBuildSecret } from "../components/nextjs-web/build-keys";
 import { DYNAMIC_PROVIDERS } from "../providers";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
-import { catalogProblems, dynamicCheckProblems, plannedResources, resolvedValueProblems } from "./plan-checks";
+import { catalogProblems, dynamicCheckProblems, plannedResources } from "./plan-checks";
+import { resolvedValueProblems } from "../config/resolved-values";
 import { formatPath, under, type Problem } from "../shared/messages/problem";
 import { redact, redactProblems, secretTexts } from "./redact";
-import { envName } from "./secret-sources";
 import { systemErrorMessage } from "../shared/process/system-error";
 import { heapGuard } from "./plan-memory";
 import { isSecretOutput, outputValue, runWithMocks, type MockRun, type RegisteredResource } from "./mock-engine";
@@ -109,9 +110,11 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   const region = opts.region ?? "us-east-1";
   const baseDir = opts.baseDir ?? path.dirname(path.resolve(result.loaded.file));
   const { config, placeholders } = secretConfig(result.model, opts.secrets);
-  refuseMissingSecretKeys(result, config);
+  // One reader of `$Secret('name.key')` for the check and the program: each JSON secret is parsed once.
+  const secretKeys = new SecretKeys();
+  refuseMissingSecretKeys(result, config, secretKeys);
   refuseUnreadableFiles(result, baseDir);
-  const { run, resolved } = await runUnderMocks(result, { config, region, baseDir, heapLimit: opts.heapLimit });
+  const { run, resolved } = await runUnderMocks(result, { config, region, baseDir, heapLimit: opts.heapLimit, secretKeys });
   /** Folder digests, read once per plan. */
   const digests: DigestCache = new Map();
   const problems = opts.checks === false ? [] : await checkRegistered(result, run, resolved, { region, quotas: opts.quotas, digests });
@@ -147,8 +150,8 @@ function secretConfig(model: StackModel, given: Record<string, string>): { confi
 }
 
 /** Step 2: given secrets that lack a key the file reads, each at a directive that reads it, with the option to pass. */
-function refuseMissingSecretKeys(result: StackfileResult, config: Record<string, string>): void {
-  const issues = secretIssues(result.model, (n) => config[`${PROJECT}:${n}`]).map((i): Problem => ({
+function refuseMissingSecretKeys(result: StackfileResult, config: Record<string, string>, secretKeys: SecretKeys): void {
+  const issues = secretIssues(result.model, (n) => config[`${PROJECT}:${n}`], secretKeys).map((i): Problem => ({
     path: i.path, message: i.message.replace(/; run: .*$/, `; pass ${secretOption(result.model, i.name)}`),
   }));
   if (issues.length) throw new PlanRunError(undefined, issues.map((i) => i.message).join("; "), issues);
@@ -174,7 +177,7 @@ interface ProgramRun {
  * An error a constructor throws is placed at the resource being made.
  */
 async function runUnderMocks(
-  result: StackfileResult, how: { config: Record<string, string>; region: string; baseDir: string; heapLimit?: number },
+  result: StackfileResult, how: { config: Record<string, string>; region: string; baseDir: string; heapLimit?: number; secretKeys: SecretKeys },
 ): Promise<ProgramRun> {
   const resolved: ProgramRun["resolved"] = new Map();
   const program = async () => {
@@ -184,6 +187,7 @@ async function runUnderMocks(
         current,
         onResolved: (name: string, props: pulumi.Output<Record<string, unknown>>) => resolved.set(name, props),
         made: heapGuard(result.model.resources.length, how.heapLimit),
+        secretKeys: how.secretKeys,
       };
       return await runProgramStepwise(result.model, (n) => new pulumi.Config().getSecret(n), hooks, how.baseDir);
     } catch (err) {
@@ -258,11 +262,12 @@ async function registeredResources(
 }
 
 /** The resource tree as text: type, name and inputs of every resource. */
-export function renderPlan(file: string, p: PlanResult, region?: string): string {
+export function renderPlan(file: string, p: PlanResult, region?: string, stack?: string): string {
   const lines: string[] = [];
   const components = p.resources.filter((r) => r.type.startsWith("stackfile:index:")).length;
   lines.push(`Plan for ${path.relative(process.cwd(), file) || file}: ${p.resources.length} resources (${components} components), nothing deployed.`);
   if (region) lines.push(`Region: ${region}`);
+  if (stack) lines.push(stack);
   lines.push("");
   const children = new Map<string | null, PlanResult["resources"]>();
   for (const r of p.resources) children.set(r.parent, [...(children.get(r.parent) ?? []), r]);

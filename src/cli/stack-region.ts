@@ -1,16 +1,19 @@
 // Which region `plan` plans for: `--region`; else the Pulumi project's: the
-// nearest Pulumi.yaml at or above the stack file, its stack's
-// `Pulumi.<stack>.yaml` (in `stackConfigDir` when Pulumi.yaml sets one; the
-// one `--stack` names, or the only one) and its `aws:region`, else the
-// project's own `config: aws:region` (a value, `{default: ...}` or
-// `{value: ...}`); without a Pulumi.yaml, a `Pulumi.<stack>.yaml` beside the
-// stack file; else us-east-1. The answer says where it came from, so a plan
+// nearest Pulumi.yaml at or above the stack file, and its stack (`--stack`,
+// else the one `pulumi stack select` chose): its `aws:region` as
+// `pulumi config` answers it (pulumi-stack.ts). When pulumi cannot answer,
+// the files: the stack's `Pulumi.<stack>.yaml` (in `stackConfigDir` when
+// Pulumi.yaml sets one; the one named, else the only one) and its
+// `aws:region`, else the project's own `config: aws:region` (a value,
+// `{default: ...}` or `{value: ...}`); without a Pulumi.yaml, a
+// `Pulumi.<stack>.yaml` beside the stack file; else us-east-1. The answer says where it came from, so a plan
 // never silently shows another region than the deploy. A name no AWS
 // partition has is refused.
 import * as fs from "fs";
 import * as path from "path";
 import * as yaml from "js-yaml";
 import { regionNameProblem } from "../aws-rules/partition";
+import { findProject, type PulumiStack } from "./pulumi-stack";
 
 export const DEFAULT_REGION = "us-east-1";
 
@@ -32,8 +35,6 @@ export function checkRegionOption(region: string | undefined): string {
   if (why) throw new StackRegionError(`--region: ${why}`);
   return region;
 }
-
-const PROJECT_FILES = ["Pulumi.yaml", "Pulumi.yml"];
 
 /** `Pulumi.<stack>.yaml` files of a folder (stack names may hold dots), by stack name. */
 function stackFiles(dir: string): Map<string, string> {
@@ -69,19 +70,27 @@ function regionIn(config: unknown, file: string, shown: string): string | undefi
   return region;
 }
 
-/** The nearest folder at or above `dir` holding a Pulumi.yaml, and that file. */
-function findProject(dir: string): { dir: string; file: string } | undefined {
-  for (let d = dir; ; d = path.dirname(d)) {
-    const file = PROJECT_FILES.map((f) => path.join(d, f)).find((f) => fs.existsSync(f));
-    if (file) return { dir: d, file };
-    if (path.dirname(d) === d) return undefined;
+/**
+ * The region: `--region`, else the stack's `aws:region` as `pulumi config`
+ * answers it (`stack`: the project's stack, asked on first need), else the files.
+ */
+export function stackRegion(stackFile: string, opts: { region?: string; stack?: string }, stack?: PulumiStack): StackRegion {
+  if (opts.region) return { region: checkRegionOption(opts.region), from: "--region" };
+  const rel = (f: string) => path.relative(process.cwd(), f) || f;
+  const named = stack?.name().name;
+  if (stack && named && stack.values()) {
+    const region = stack.value("aws:region");
+    if (region === undefined) return { region: DEFAULT_REGION, from: `default: stack ${named} sets no aws:region (pulumi config); set it with: pulumi config set aws:region <region>` };
+    const why = regionNameProblem(region);
+    if (why) throw new StackRegionError(`aws:region of stack ${named}: ${why}`);
+    return { region, from: `aws:region of stack ${named} (pulumi config)` };
   }
+  return regionFromFiles(stackFile, { stack: opts.stack ?? named }, rel);
 }
 
-export function stackRegion(stackFile: string, opts: { region?: string; stack?: string }): StackRegion {
-  if (opts.region) return { region: checkRegionOption(opts.region), from: "--region" };
+/** The region the project's files give (when pulumi cannot answer). */
+function regionFromFiles(stackFile: string, opts: { stack?: string }, rel: (f: string) => string): StackRegion {
   const fileDir = path.dirname(path.resolve(stackFile));
-  const rel = (f: string) => path.relative(process.cwd(), f) || f;
   const project = findProject(fileDir);
   const projectDoc = project ? readYaml(project.file) : undefined;
   const configDir = project

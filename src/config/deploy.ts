@@ -1,24 +1,81 @@
 // The program `pulumi up` runs for a YAML stack.
+import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { formatProblem, formatProblems, loadStackfile, secretProblems, UnreadableFileError } from "./stackfile";
+import { formatProblem, formatProblems, loadStackfile, UnreadableFileError } from "./stackfile";
+import { SecretKeys, secretProblems } from "./secrets";
 import { runProgram, type StackOutputs } from "./program";
 
 /**
+ * The Pulumi project's folder (where Pulumi.yaml is). Not the working
+ * directory: when Pulumi.yaml's `main` is a file, Pulumi runs the program
+ * from that file's folder (pkg/v3 engine/project.go, getPwdMain; with
+ * `main: node_modules/stackfile/dist/program-entry.js` that is inside
+ * node_modules). `pulumi.getRootDirectory()` (@pulumi/pulumi 3.248,
+ * metadata.d.ts) is the folder the language host passes as
+ * `--root-directory`; outside the engine (the SDK's mocks) it is the
+ * placeholder "rootDirectory" (runtime/state.js), and the working directory
+ * serves.
+ */
+export function projectRoot(): string {
+  const root = pulumi.getRootDirectory();
+  return root && path.isAbsolute(root) ? root : process.cwd();
+}
+
+/** YAML files of the project folder and its direct subfolders that look like stack files (a `resources:` line), for the hint. */
+function stackFileCandidates(root: string): string[] {
+  const out: string[] = [];
+  const look = (rel: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const file = path.join(rel, e.name);
+      if (e.isDirectory() && rel === "" && !e.name.startsWith(".") && e.name !== "node_modules") look(file);
+      else if (e.isFile() && /\.ya?ml$/.test(e.name) && !/^Pulumi\./.test(e.name)) {
+        try {
+          const head = fs.readFileSync(path.join(root, file), "utf8").slice(0, 64 * 1024);
+          if (/^resources:/m.test(head)) out.push(file);
+        } catch {
+          // unreadable: not a candidate
+        }
+      }
+    }
+  };
+  look("");
+  return out.slice(0, 3);
+}
+
+/** Why the stack file could not be read: where it was looked for, and the `pulumi config set` lines that fix it. */
+function unreadableMessage(err: UnreadableFileError, root: string, named: string | undefined): string {
+  const where = named === undefined
+    ? `stackfile reads stack.yaml in the project folder ${root} (where Pulumi.yaml is) unless stackfile:file names another`
+    : `stackfile:file is ${JSON.stringify(named)}, read relative to the project folder ${root} (where Pulumi.yaml is)`;
+  const found = stackFileCandidates(root);
+  const fix = found.length
+    ? found.map((f) => `pulumi config set stackfile:file ${f}`).join(", or ")
+    : "pulumi config set stackfile:file <path of the stack file, relative to that folder>";
+  return `${err.message}; ${where}; name the stack file with: ${fix}`;
+}
+
+/**
  * Deploys the stack file `file`, or the one named by the config key
- * `stackfile:file` (default `stack.yaml` in the project directory).
+ * `stackfile:file` (default `stack.yaml`); a relative path is read from the
+ * Pulumi project's folder, whatever Pulumi.yaml's `main` is.
  * Returns the stack outputs: every resource's referenceable parameters.
  */
 export function deployStackfile(file?: string): StackOutputs {
   const configured = new pulumi.Config("stackfile").get("file");
-  const target = path.resolve(file ?? configured ?? "stack.yaml");
+  const root = projectRoot();
+  const target = path.resolve(root, file ?? configured ?? "stack.yaml");
   let result;
   try {
     result = loadStackfile(target);
   } catch (err) {
-    if (err instanceof UnreadableFileError) {
-      throw new pulumi.RunError(`${err.message}; name the stack file with: pulumi config set stackfile:file <path>`);
-    }
+    if (err instanceof UnreadableFileError) throw new pulumi.RunError(unreadableMessage(err, root, file ?? configured));
     throw err;
   }
   for (const w of result.warnings) pulumi.log.warn(formatProblem(w));
@@ -26,9 +83,11 @@ export function deployStackfile(file?: string): StackOutputs {
     throw new pulumi.RunError(`the stack file has problems:\n${formatProblems(result.problems, target).join("\n")}`);
   }
   const config = new pulumi.Config();
-  const problems = secretProblems(result.model, (n) => pulumi.runtime.getConfig(`${config.name}:${n}`));
+  // One reader of `$Secret('name.key')` for the check and the program: each JSON secret is parsed once.
+  const secretKeys = new SecretKeys();
+  const problems = secretProblems(result.model, (n) => pulumi.runtime.getConfig(`${config.name}:${n}`), secretKeys);
   if (problems.length) {
     throw new pulumi.RunError(`the stack file's secrets are not ready:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
-  return runProgram(result.model, (name) => config.getSecret(name), {}, path.dirname(target));
+  return runProgram(result.model, (name) => config.getSecret(name), { secretKeys }, path.dirname(target));
 }

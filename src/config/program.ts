@@ -1,12 +1,11 @@
 // Model -> components, in dependency order; returns the stack outputs
 // (every resource's referenceable parameters). The same function runs under
 // `pulumi up` and under `stackfile plan`.
-import { own } from "../shared/messages/own";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { StackModel } from "./validate";
 import { parseDirectives, type Directive } from "./directives";
-import { firstInexactNumber, inexactNumberMessage } from "../shared/schema/json-numbers";
+import { pulumiConfigFix, SecretKeys, SecretValueError } from "./secrets";
 import { componentFactories } from "./components";
 import { valuesAt } from "../shared/schema/check-properties";
 import { SES_MACRO } from "../shared/workloads/connect-to";
@@ -31,6 +30,8 @@ export interface ProgramHooks {
   onResolved?(resource: string, properties: pulumi.Output<Record<string, unknown>>): void;
   /** Called once each resource is made, with how many are made; may throw to stop the program (`plan` does, before the heap runs out). */
   made?(resource: string, count: number): void;
+  /** The reader of `$Secret('name.key')` values, shared with a check run before (each value parsed once). */
+  secretKeys?: SecretKeys;
 }
 
 export function runProgram(
@@ -106,18 +107,19 @@ function* programSteps(
       return (instances.get(d.resource) as any)[d.param] as pulumi.Output<unknown>;
     }
     const value = secretOf(d.name);
-    if (!value) throw new pulumi.RunError(`secret '${d.name}' is not set; run: pulumi config set --secret ${d.name} <value>`);
+    if (!value) throw new pulumi.RunError(`secret '${d.name}' is not set; run: ${pulumiConfigFix(d.name, "not-set")}`);
     if (d.key === undefined) return value;
-    return value.apply((text) => secretKey(d.name, d.key!, secretObject(d.name, text)));
+    return value.apply((text) => secretKey(d.name, d.key!, text));
   };
   // A secret read by key is parsed once, not once per key (200 clusters reading `redis.<name>` parsed it 200 times).
-  const parsedSecrets = new Map<string, { text: string; parsed: unknown }>();
-  const secretObject = (name: string, text: string): unknown => {
-    const known = parsedSecrets.get(name);
-    if (known?.text === text) return known.parsed;
-    const parsed = parseSecretObject(name, text);
-    parsedSecrets.set(name, { text, parsed });
-    return parsed;
+  const keys = hooks.secretKeys ?? new SecretKeys();
+  const secretKey = (name: string, key: string, text: string): string => {
+    try {
+      return keys.require(name, key, text);
+    } catch (err) {
+      if (!(err instanceof SecretValueError)) throw err;
+      throw new pulumi.RunError(`${err.message}; run: ${pulumiConfigFix(name, err.problem, [key])}`);
+    }
   };
 
   const resolve = (v: unknown): unknown => {
@@ -179,32 +181,4 @@ function* programSteps(
   }
   current.name = undefined;
   return outputs;
-}
-
-/** A secret read by key, parsed (undefined: not JSON; its keys' directives say so). */
-function parseSecretObject(name: string, text: string): unknown {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (firstInexactNumber(text) !== undefined) throw new pulumi.RunError(inexactNumberMessage(name));
-  return parsed;
-}
-
-function secretKey(name: string, key: string, parsed: unknown): string {
-  if (parsed === undefined) {
-    throw new pulumi.RunError(
-      `secret '${name}' is not a JSON object, so $Secret('${name}.${key}') cannot read '${key}'; ` +
-      `run: pulumi config set --secret ${name} '{"${key}": "<value>"}'`,
-    );
-  }
-  const v = typeof parsed === "object" && parsed !== null ? own(parsed as Record<string, unknown>, key) : undefined;
-  if (v === undefined || v === null) {
-    throw new pulumi.RunError(
-      `secret '${name}' has no key '${key}'; run: pulumi config set --secret --path '${name}.${key}' <value>`,
-    );
-  }
-  return typeof v === "string" ? v : JSON.stringify(v);
 }

@@ -1,12 +1,10 @@
 // A stack file from disk: load, analyze, position every problem.
-import { own } from "../shared/messages/own";
 import * as fs from "fs";
 import * as path from "path";
 import { loadText, positionProblems, type LoadedFile, type PositionedProblem } from "./load";
 import { analyze, type StackModel } from "./validate";
 import type { Problem } from "../shared/messages/problem";
 import { escapeControl, safeMessage } from "../shared/messages/user-text";
-import { firstInexactNumber, inexactNumberMessage } from "../shared/schema/json-numbers";
 
 export interface StackfileResult {
   loaded: LoadedFile;
@@ -170,65 +168,6 @@ export function formatWarnings(warnings: PositionedProblem[], file: string): str
   if (warnings.length <= MAX_PRINTED_WARNINGS) return warnings.map(formatProblem);
   const rest = warnings.length - MAX_PRINTED_WARNINGS;
   return [...warnings.slice(0, MAX_PRINTED_WARNINGS).map(formatProblem), `${escapeControl(file)}: ${rest} more warnings not shown`];
-}
-
-/** A secret the stack reads that the given ones cannot serve, and a directive that reads it. */
-export interface SecretIssue {
-  name: string;
-  /** The key of a JSON secret that is missing. */
-  key?: string;
-  message: string;
-  /** Document path of a directive reading that secret (and key). */
-  path: (string | number)[];
-}
-
-/**
- * Why the given secrets cannot serve the stack: missing ones, and JSON ones
- * (`$Secret('name.key')`) that are not objects or lack the key, each at a
- * directive that reads it. Each message says the command that fixes it.
- */
-export function secretIssues(model: StackModel, read: (name: string) => string | undefined): SecretIssue[] {
-  const out: SecretIssue[] = [];
-  const readerOf = (name: string, key?: string) => {
-    for (const r of model.resources) {
-      const use = r.secrets.find((s) => s.name === name && (key === undefined || s.key === key));
-      if (use) return ["resources", r.name, use.in ?? "properties", ...use.path];
-    }
-    return [];
-  };
-  for (const name of secretNames(model)) {
-    const value = read(name);
-    if (value === undefined) {
-      out.push({ name, message: `secret '${name}' is not set; run: pulumi config set --secret ${name} <value>`, path: readerOf(name) });
-      continue;
-    }
-    const keys = secretKeys(model, name);
-    if (!keys.length) continue;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed !== undefined && firstInexactNumber(value) !== undefined) {
-      out.push({ name, path: readerOf(name), message: `${inexactNumberMessage(name)}; run: pulumi config set --secret ${name} <the JSON, numbers that long in quotes>` });
-      continue;
-    }
-    for (const key of keys) {
-      if (typeof parsed !== "object" || parsed === null || own(parsed as Record<string, unknown>, key) == null) {
-        out.push({
-          name, key, path: readerOf(name, key),
-          message: `secret '${name}' has no key '${key}' (read by $Secret('${name}.${key}')); run: pulumi config set --secret --path '${name}.${key}' <value>`,
-        });
-      }
-    }
-  }
-  return out;
-}
-
-/** Why the given secrets cannot serve the stack, one line each. */
-export function secretProblems(model: StackModel, read: (name: string) => string | undefined): string[] {
-  return secretIssues(model, read).map((i) => i.message);
 }
 
 /** The keys the stack reads of a JSON secret (`$Secret('name.key')`), sorted, once each. */

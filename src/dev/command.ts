@@ -1,4 +1,4 @@
-// `stackfile dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--port BASE] [--prod]`:
+// `stackfile dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--stack NAME] [--port BASE] [--prod]`:
 // refuses a stack that does not validate (validate's messages and exit
 // codes), starts every resource locally, prints one line per resource with
 // its address, prefixes every log line with `[<resource>]`, applies each
@@ -9,7 +9,9 @@ import { positionProblems } from "../config/load";
 import { setOwn } from "../shared/messages/own";
 import { UsageError, optionName } from "../cli/usage-error";
 import { killAllChildrenNow } from "./children";
-import { secretsFromEnvironment, secretsFromFile, SecretsFileError } from "./secrets";
+import { secretNames } from "../config/stackfile";
+import { SecretsFileError } from "../config/secrets";
+import { stackInputs, type StackInputs } from "../cli/secret-sources";
 import { ApplyError, DevSession, type ResourceProblem } from "./session";
 import { MissingToolError } from "./tls";
 
@@ -22,6 +24,8 @@ export interface DevArgs {
   file: string;
   secrets: Record<string, string>;
   secretsFile?: string;
+  /** `--stack NAME`: the Pulumi stack whose secrets dev reads last (default: the selected one). */
+  stack?: string;
   basePort: number;
   prod: boolean;
 }
@@ -32,6 +36,7 @@ export function parseDevArgs(args: string[]): DevArgs {
   const files: string[] = [];
   const secrets: Record<string, string> = {};
   let secretsFile: string | undefined;
+  let stack: string | undefined;
   let basePort = DEFAULT_BASE_PORT;
   let prod = false;
   for (let i = 0; i < args.length; i++) {
@@ -46,6 +51,9 @@ export function parseDevArgs(args: string[]): DevArgs {
     } else if (a === "--secrets-file" || a.startsWith("--secrets-file=")) {
       secretsFile = value("--secrets-file");
       if (!secretsFile) throw new UsageError("--secrets-file takes a file (YAML or JSON, name: value)");
+    } else if (a === "--stack" || a.startsWith("--stack=")) {
+      stack = value("--stack");
+      if (!stack || !/^[A-Za-z0-9_./-]+$/.test(stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
     } else if (a === "--port" || a.startsWith("--port=")) {
       const v = value("--port");
       if (!v || !/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) throw new UsageError("--port takes a port number (1-65535), the first one gateways and sites use");
@@ -57,7 +65,7 @@ export function parseDevArgs(args: string[]): DevArgs {
   }
   if (files.length > 1) throw new UsageError(`dev takes one file (got ${files.length})`);
   if (!files.length && !fs.existsSync("stack.yaml")) throw new UsageError("no FILE given and there is no ./stack.yaml; name the stack file (stackfile dev path/to/stack.yaml)");
-  return { file: files[0] ?? "stack.yaml", secrets, secretsFile, basePort, prod };
+  return { file: files[0] ?? "stack.yaml", secrets, secretsFile, stack, basePort, prod };
 }
 
 /** The analyzed file, or its problems as lines. */
@@ -87,14 +95,20 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
     return 1;
   }
   for (const w of first.warnings) io.err(formatProblem(w));
-  let secrets: Record<string, string>;
+  let inputs: StackInputs;
   try {
-    secrets = { ...secretsFromEnvironment(process.env), ...(opts.secretsFile ? secretsFromFile(opts.secretsFile) : {}), ...opts.secrets };
+    inputs = stackInputs(opts.file, { stack: opts.stack, secretsFile: opts.secretsFile, secrets: opts.secrets });
   } catch (err) {
     if (!(err instanceof SecretsFileError)) throw err;
     io.err(`stackfile dev: ${err.message}`);
     return 2;
   }
+  // The values of the secrets the stack file reads, from the one reader (config/secrets.ts); again after each edit.
+  const secrets: Record<string, string> = {};
+  const readSecrets = (model: StackfileResult["model"]) => Object.assign(secrets, inputs.secrets.pick(secretNames(model)));
+  readSecrets(first.model);
+  const stackLine = inputs.stack?.summary();
+  if (stackLine) io.out(`stackfile dev: ${stackLine}`);
   const session = new DevSession({
     file: opts.file, secrets, basePort: opts.basePort, prod: opts.prod,
     say: (l) => io.out(l),
@@ -120,7 +134,7 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
   io.out(`stackfile dev: ${first.model.resources.length} resources running locally (ready in ${Date.now() - started} ms); Ctrl-C stops them`);
   for (const l of session.table()) io.out(l);
   hooks.started?.(session);
-  const watcher = watchStackFile(opts.file, session, io);
+  const watcher = watchStackFile(opts.file, session, io, readSecrets);
   await stopped;
   watcher.close();
   io.out("stackfile dev: stopping");
@@ -129,7 +143,7 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
 }
 
 /** Applies each change of the stack file; a file with problems is reported and not applied. */
-function watchStackFile(file: string, session: DevSession, io: DevIo): { close(): void } {
+function watchStackFile(file: string, session: DevSession, io: DevIo, readSecrets: (model: StackfileResult["model"]) => void): { close(): void } {
   let busy = Promise.resolve();
   const changed = () => {
     busy = busy.then(async () => {
@@ -140,6 +154,7 @@ function watchStackFile(file: string, session: DevSession, io: DevIo): { close()
         return;
       }
       try {
+        readSecrets(next.model);
         await session.apply(next.model);
         io.out(`stackfile dev: applied the change of ${file}`);
         for (const l of session.table()) io.out(l);

@@ -6,7 +6,8 @@
 // table: HOST, READER_HOST, PORT).
 import { parseDirectives, type Directive } from "../config/directives";
 import { envPrefix, SES_MACRO } from "../shared/workloads/connect-to";
-import { secretValue } from "./secrets";
+import { own } from "../shared/messages/own";
+import { envName, SecretKeys, SecretValueError } from "../config/secrets";
 
 export type Outputs = Map<string, Record<string, string | number>>;
 
@@ -16,32 +17,40 @@ export class LocalValueError extends Error {
   }
 }
 
-function directiveValue(d: Directive, outputs: Outputs, secrets: Record<string, string>, path: (string | number)[]): string | number {
+/** How to give dev a secret, the ways of config/secrets.ts in their order. */
+function howToGive(name: string, key?: string): string {
+  const value = key ? `'{"${key}":"..."}'` : "VALUE";
+  return `pass it in --secrets-file FILE, as ${envName(name)}, with --secret ${name}=${value}, or set it in the Pulumi stack: pulumi config set --secret ${name} ...`;
+}
+
+function directiveValue(d: Directive, outputs: Outputs, secrets: Record<string, string>, path: (string | number)[], keys: SecretKeys): string | number {
   if (d.kind === "ResourceParam") {
     const v = outputs.get(d.resource)?.[d.param];
     if (v === undefined) throw new LocalValueError(path, `$ResourceParam('${d.resource}', '${d.param}') has no local value`);
     return v;
   }
-  const v = secretValue(secrets, d.name, d.key);
-  if (v === undefined) {
-    const shown = d.key ? `${d.name}.${d.key}` : d.name;
-    const how = d.key ? `--secret ${d.name}='{"${d.key}":"..."}'` : `--secret ${d.name}=VALUE`;
-    throw new LocalValueError(path, `secret '${shown}' is not given; pass it in --secrets-file FILE, as STACKFILE_SECRET_${d.name}, or ${how}`);
+  const text = own(secrets, d.name);
+  if (text === undefined) throw new LocalValueError(path, `secret '${d.key ? `${d.name}.${d.key}` : d.name}' is not given; ${howToGive(d.name, d.key)}`);
+  if (d.key === undefined) return text;
+  try {
+    return keys.require(d.name, d.key, text);
+  } catch (err) {
+    if (!(err instanceof SecretValueError)) throw err;
+    throw new LocalValueError(path, `${err.message}; ${howToGive(d.name, d.key)}`);
   }
-  return v;
 }
 
-/** `value` with its directives resolved locally. */
-export function resolveLocal(value: unknown, outputs: Outputs, secrets: Record<string, string>, path: (string | number)[] = []): unknown {
+/** `value` with its directives resolved locally; `keys` reads `$Secret('name.key')` (each secret parsed once). */
+export function resolveLocal(value: unknown, outputs: Outputs, secrets: Record<string, string>, path: (string | number)[] = [], keys = new SecretKeys()): unknown {
   if (typeof value === "string") {
     const parsed = parseDirectives(value);
     if (!parsed) return value;
-    if (parsed.whole) return directiveValue(parsed.parts.find((p): p is Directive => typeof p !== "string")!, outputs, secrets, path);
-    return parsed.parts.map((p) => (typeof p === "string" ? p : String(directiveValue(p, outputs, secrets, path)))).join("");
+    if (parsed.whole) return directiveValue(parsed.parts.find((p): p is Directive => typeof p !== "string")!, outputs, secrets, path, keys);
+    return parsed.parts.map((p) => (typeof p === "string" ? p : String(directiveValue(p, outputs, secrets, path, keys)))).join("");
   }
-  if (Array.isArray(value)) return value.map((v, i) => resolveLocal(v, outputs, secrets, [...path, i]));
+  if (Array.isArray(value)) return value.map((v, i) => resolveLocal(v, outputs, secrets, [...path, i], keys));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveLocal(v, outputs, secrets, [...path, k])]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveLocal(v, outputs, secrets, [...path, k], keys)]));
   }
   return value;
 }

@@ -8,6 +8,7 @@ import * as path from "path";
 import type { StackModel } from "../config/validate";
 import { routeKey } from "../components/http-api-gateway/routes";
 import { withDefaults } from "../shared/schema/schema";
+import { resolvedValueProblems } from "../config/resolved-values";
 import { stopAllChildren, type LogLine } from "./children";
 import type { CorsSettings } from "./cors";
 import { DevFunction, type FunctionSpec } from "./functions";
@@ -135,7 +136,14 @@ export class DevSession {
     for (const r of model.resources) {
       let p: Props;
       try {
-        p = withDefaults(DEFINITIONS[r.type], resolveLocal(r.properties, outputs, this.opts.secrets)) as Props;
+        const resolved = resolveLocal(r.properties, outputs, this.opts.secrets) as Props;
+        // What plan refuses of a secret's value (a too short password), dev refuses too.
+        const refused = resolvedValueProblems(r, model, resolved, "secrets");
+        if (refused.length) {
+          problems.push(...refused.map((x) => ({ resource: r.name, path: x.path.slice(3), message: x.message })));
+          continue;
+        }
+        p = withDefaults(DEFINITIONS[r.type], resolved) as Props;
       } catch (err) {
         if (!(err instanceof LocalValueError)) throw err;
         problems.push({ resource: r.name, path: err.path, message: err.message });

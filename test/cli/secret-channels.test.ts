@@ -5,7 +5,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { cli, tmpFile } from "./cli-helpers";
-import { envName, readSecretsFile } from "../../src/cli/secret-sources";
+import { envName, readSecretsFile } from "../../src/config/secrets";
 
 const stack = (password = "$Secret('cachePassword')") => `resources:
   cache:

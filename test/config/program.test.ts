@@ -124,16 +124,16 @@ describe("YAML program (what `pulumi up` runs)", () => {
     } finally {
       JSON.parse = parse;
     }
-    // Once by the secrets check before the program runs (stackfile.ts), once by the program.
-    assert.strictEqual(parses, 2);
+    // Once: the secrets check before the program runs and the program share one reader (config/secrets.ts).
+    assert.strictEqual(parses, 1);
   });
 
-  it("fails naming the key when a JSON secret lacks it", async () => {
+  it("fails naming the key when a JSON secret lacks it, and the command that sets it", async () => {
     const file = stackFile(twoClusters);
-    for (const shared of [JSON.stringify({ other: "x" }), "not json"]) {
-      const r = run(() => deployStackfile(), config(file, { mainPassword: PW, shared }));
-      await assert.rejects(r, /secret 'shared' has no key 'follower' \(read by \$Secret\('shared.follower'\)\); run: pulumi config set --secret --path 'shared.follower' <value>/);
-    }
+    const lacks = run(() => deployStackfile(), config(file, { mainPassword: PW, shared: JSON.stringify({ other: "x" }) }));
+    await assert.rejects(lacks, /secret 'shared' has no key 'follower' \(read by \$Secret\('shared.follower'\)\); run: pulumi config set --secret --path 'shared.follower' <value>/);
+    const notJson = run(() => deployStackfile(), config(file, { mainPassword: PW, shared: "not json" }));
+    await assert.rejects(notJson, /secret 'shared' is not a JSON object, so \$Secret\('shared.follower'\) cannot read 'follower'; run: pulumi config set --secret shared '\{"follower":"<value>"\}'/);
   });
 
   it("fails with every positioned problem when the file is invalid", async () => {
@@ -148,7 +148,28 @@ describe("YAML program (what `pulumi up` runs)", () => {
 
   it("fails with the config command to run when the file is missing", async () => {
     await assert.rejects(run(() => deployStackfile(), config("/nonexistent/stack.yaml", {})),
-      /cannot read \/nonexistent\/stack.yaml: no such file; name the stack file with: pulumi config set stackfile:file <path>/);
+      new RegExp(`cannot read /nonexistent/stack.yaml: no such file; stackfile:file is "/nonexistent/stack.yaml", read relative to the project folder ${process.cwd().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(where Pulumi.yaml is\\); name the stack file with: pulumi config set stackfile:file <path of the stack file, relative to that folder>`));
+  });
+
+  it("reads stack.yaml from the project folder, and when it is missing names the folder and the config line for each stack file there", async () => {
+    // Outside the engine the project folder is the working directory (pulumi.getRootDirectory() has no answer).
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), "project-"));
+    fs.mkdirSync(path.join(project, "infra"));
+    fs.writeFileSync(path.join(project, "infra", "app.yaml"), twoClusters);
+    fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: p\nruntime: nodejs\n");
+    const here = process.cwd();
+    process.chdir(project);
+    try {
+      await assert.rejects(run(() => deployStackfile(), { project: "proj", config: {} }), (err: Error) => {
+        assert.strictEqual(err.message, `cannot read ${path.join(project, "stack.yaml")}: no such file; stackfile reads stack.yaml in the project folder ${project} (where Pulumi.yaml is) unless stackfile:file names another; name the stack file with: pulumi config set stackfile:file infra/app.yaml`);
+        return true;
+      });
+      // The line it names works: a relative stackfile:file is read from the project folder.
+      const r = await run(() => deployStackfile(), { project: "proj", config: { "stackfile:file": "infra/app.yaml", "proj:mainPassword": PW, "proj:shared": JSON.stringify({ follower: "Follower-Password-123" }) }, secretKeys: ["proj:mainPassword", "proj:shared"] });
+      assert.strictEqual(r.all(T.replicationGroup).length, 2);
+    } finally {
+      process.chdir(here);
+    }
   });
 
   it("registers the same resources in preview", async () => {

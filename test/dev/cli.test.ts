@@ -8,7 +8,7 @@ import * as path from "path";
 import { cli, tmpFile } from "../cli/cli-helpers";
 import { runDev } from "../../src/dev/command";
 import { redisCommand } from "../../src/dev/redis";
-import { secretsFromFile, secretValue } from "../../src/dev/secrets";
+import { SecretKeys, SecretReader } from "../../src/config/secrets";
 import type { DevSession } from "../../src/dev/session";
 import { basePort } from "./dev-process";
 
@@ -57,7 +57,7 @@ describe("stackfile dev, the command", function () {
 
   it("explains itself in --help, and stackfile --help lists it", async () => {
     const help = await cli("dev", "--help");
-    assert.match(help.out, /^usage: stackfile dev \[FILE\] \[--secret NAME=VALUE\]\.\.\. \[--secrets-file FILE\] \[--port BASE\] \[--prod\]/);
+    assert.match(help.out, /^usage: stackfile dev \[FILE\] \[--secret NAME=VALUE\]\.\.\. \[--secrets-file FILE\] \[--stack NAME\] \[--port BASE\] \[--prod\]/);
     assert.match(help.out, /STACKFILE_SECRET_<NAME>/);
     assert.match((await cli("--help")).out, /\n {2}dev \[FILE\]/);
   });
@@ -73,24 +73,25 @@ describe("stackfile dev, the command", function () {
     ].join("\n") + "\n");
     const r = await cli("dev", file);
     assert.strictEqual(r.code, 1);
-    assert.match(r.err, /stack\.yaml:6:28: secret 'pw' is not given; pass it in --secrets-file FILE, as STACKFILE_SECRET_pw, or --secret pw=VALUE/);
+    assert.match(r.err, /stack\.yaml:6:28: secret 'pw' is not given; pass it in --secrets-file FILE, as STACKFILE_SECRET_PW, with --secret pw=VALUE, or set it in the Pulumi stack: pulumi config set --secret pw \.\.\./);
   });
 
   it("reads --secrets-file as YAML: a map value is read by name.key secrets", () => {
     const file = tmpFile("redis:\n  cachePassword: From-The-File-1\nplain: Two-2\n", "secrets.yaml");
-    const secrets = secretsFromFile(file);
-    assert.strictEqual(secretValue(secrets, "redis", "cachePassword"), "From-The-File-1");
-    assert.strictEqual(secretValue(secrets, "plain"), "Two-2");
-    assert.strictEqual(secretValue(secrets, "redis", "other"), undefined);
+    const secrets = new SecretReader({ file, env: {} });
+    const keys = new SecretKeys();
+    assert.strictEqual(keys.read("redis", "cachePassword", secrets.get("redis")!), "From-The-File-1");
+    assert.strictEqual(secrets.get("plain"), "Two-2");
+    assert.strictEqual(keys.read("redis", "other", secrets.get("redis")!), undefined);
   });
 
-  it("refuses a --secrets-file value that is neither a string nor a map, without showing it", async () => {
+  it("refuses a --secrets-file that is not a map of names to values, without showing it", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-dev-"));
-    const secrets = tmpFile("redis: [not-a-map-value-Sekrit]\n", "secrets.yaml", dir);
+    const secrets = tmpFile("- not-a-map-value-Sekrit\n", "secrets.yaml", dir);
     const file = tmpFile("resources:\n  api:\n    type: http-api-gateway\n", "stack.yaml", dir);
     const r = await cli("dev", file, "--secrets-file", secrets);
     assert.strictEqual(r.code, 2);
-    assert.match(r.err, /secret 'redis' must be a string, or a map of keys to strings/);
+    assert.match(r.err, /the secrets file .*secrets\.yaml must be a map of secret names to values/);
     assert.doesNotMatch(r.err, /Sekrit/);
   });
 

@@ -25,3 +25,10 @@ export function safeMessage(message: string): string {
   const one = escapeControl(message);
   return one.length > MAX_MESSAGE ? `${one.slice(0, MAX_MESSAGE)}…` : one;
 }
+
+/** A value for a one-line message: a string as it is (unless it spans lines), anything else as JSON; cut to `max` with `...`. */
+export function shortValue(v: unknown, max = 100): string {
+  // Strings print as they are unless they span lines (code, documents).
+  const s = typeof v === "string" && !v.includes("\n") ? v : JSON.stringify(v);
+  return s.length > max ? `${s.slice(0, max - 3)}...` : s;
+}
