@@ -11,7 +11,10 @@ import { MOTO_CREDENTIALS, requireMoto } from "../../moto-server";
 
 export interface Target {
   name: "local" | "moto";
+  /** The endpoint of the service under test. */
   endpoint: string;
+  /** Another service's endpoint (locally each service has its own port; moto serves all on one). */
+  at(service: string): string;
   region: string;
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** A name no other case of this run uses (moto's server is shared by the whole run). */
@@ -30,7 +33,7 @@ export interface Case {
 let counter = 0;
 
 /** Registers `describe` blocks: the cases against the local service, then against moto. */
-export function differential(title: string, startLocal: () => Promise<{ endpoint: string; close(): Promise<void> }>, cases: Case[]): void {
+export function differential(title: string, startLocal: () => Promise<{ endpoint: string; endpoints?: Record<string, string>; close(): Promise<void> }>, cases: Case[]): void {
   const recorded = new Map<string, unknown>();
   for (const name of ["local", "moto"] as const) {
     describe(`${title} (${name === "local" ? "the local service" : "moto's server"})`, function () {
@@ -39,15 +42,18 @@ export function differential(title: string, startLocal: () => Promise<{ endpoint
       let close: (() => Promise<void>) | undefined;
       before(async function () {
         let endpoint: string;
+        let endpoints: Record<string, string> = {};
         if (name === "local") {
           const local = await startLocal();
           endpoint = local.endpoint;
+          endpoints = local.endpoints ?? {};
           close = () => local.close();
         } else {
           endpoint = (await requireMoto(this)).endpoint;
         }
         target = {
           name, endpoint, region: "us-east-1", credentials: MOTO_CREDENTIALS,
+          at: (service) => endpoints[service] ?? endpoint,
           unique: (base) => `${base}-${process.pid}-${++counter}`,
           same(key, value) {
             if (name === "local") recorded.set(key, value);
