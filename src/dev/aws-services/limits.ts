@@ -6,6 +6,11 @@
 /** The account and region of every local ARN and URL. */
 export const LOCAL_ACCOUNT = "000000000000";
 export const LOCAL_REGION = "us-east-1";
+/**
+ * The credentials local workloads sign with: s3rver's own key pair (it knows
+ * no other), not a secret; the other local services accept any.
+ */
+export const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
 export const SQS_LIMITS = {
   // "Amazon SQS message quotas": https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-messages.html
