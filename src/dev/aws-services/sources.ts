@@ -11,7 +11,15 @@
 // - Asynchronous invocation (S3 notifications, SNS, EventBridge): a failed
 //   call is tried twice more, one and two minutes later, then dropped with a
 //   log line (invocation-async-error-handling.html).
-import { failedItems, sqsEvent, type LambdaEvent } from "./lambda-events";
+// - DynamoDB streams (an event source mapping on the table's stream): the
+//   records in order, in batches of up to `batchSize`; a failed batch is
+//   retried until it succeeds (or `maximumRetryAttempts`), blocking the
+//   records after it, and with `reportBatchItemFailures` retried from the
+//   lowest failed sequence number ("Using AWS Lambda with Amazon DynamoDB":
+//   https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html, and
+//   services-ddb-batchfailurereporting.html).
+import type { LocalDynamoDb } from "./dynamodb";
+import { dynamoDbStreamEvent, failedItems, sqsEvent, type LambdaEvent, type StreamChange } from "./lambda-events";
 import { LAMBDA_ASYNC } from "./limits";
 import { ServiceError } from "./protocol";
 import type { SqsMessage, SqsService } from "./sqs";
@@ -130,6 +138,88 @@ export function asyncInvoker(o: AsyncInvokerOptions): { invoke(event: LambdaEven
         resolve();
       }
       timers.clear();
+    },
+  };
+}
+
+export interface StreamSourceOptions {
+  dynamodb: LocalDynamoDb;
+  table: string;
+  /** 1 to 10,000; default 100 (CreateEventSourceMapping). */
+  batchSize?: number;
+  reportBatchItemFailures?: boolean;
+  /** -1 (Lambda's default): until it succeeds. */
+  maximumRetryAttempts?: number;
+  /** Between the tries of a failed batch. */
+  retryDelayMs?: number;
+  invoke: Invoke;
+  log(line: string): void;
+}
+
+/** Records of the table's stream waiting for the function (a local bound; DynamoDB keeps records 24 hours). */
+export const MAX_PENDING_STREAM_RECORDS = 10_000;
+
+/** Invokes the function with the table's stream records, as a DynamoDB event source mapping does. */
+export function startStreamSource(o: StreamSourceOptions): RunningSource {
+  const pending: StreamChange[] = [];
+  let stream = o.dynamodb.streamOf(o.table);
+  let wake: (() => void) | undefined;
+  let running = true;
+  const unsubscribe = o.dynamodb.onRecords(o.table, (records, s) => {
+    stream = s;
+    pending.push(...records);
+    if (pending.length > MAX_PENDING_STREAM_RECORDS) {
+      pending.splice(0, pending.length - MAX_PENDING_STREAM_RECORDS);
+      o.log(`${o.table}: more than ${MAX_PENDING_STREAM_RECORDS} stream records wait for the function; the oldest were dropped`);
+    }
+    wake?.();
+  });
+  const sleep = (ms: number) => new Promise<void>((r) => {
+    const t = setTimeout(() => { wake = undefined; r(); }, ms);
+    wake = () => { clearTimeout(t); wake = undefined; r(); };
+  });
+  const loop = (async () => {
+    let failures = 0;
+    while (running) {
+      if (!pending.length || !stream) {
+        await sleep(1000);
+        continue;
+      }
+      const batch = pending.slice(0, o.batchSize ?? 100);
+      const ids = batch.map((r) => r.sequenceNumber);
+      let done = batch.length;
+      try {
+        const answer = await o.invoke(dynamoDbStreamEvent(batch, stream.arn, stream.viewType, o.dynamodb.region));
+        const result = o.reportBatchItemFailures ? failedItems(answer, ids) : { all: false as const, failed: [] };
+        if (result.all) done = 0;
+        else if (result.failed.length) done = Math.min(...result.failed.map((id) => ids.indexOf(id)));
+      } catch (err) {
+        done = 0;
+        o.log(`${o.table}: the function failed on stream records (${(err as Error).message})`);
+      }
+      pending.splice(0, done);
+      if (done === batch.length) {
+        failures = 0;
+        continue;
+      }
+      failures++;
+      const max = o.maximumRetryAttempts ?? -1;
+      if (max >= 0 && failures > max) {
+        pending.splice(0, batch.length - done);
+        o.log(`${o.table}: ${batch.length - done} stream record(s) dropped after ${failures} failed tries (maximumRetryAttempts ${max})`);
+        failures = 0;
+        continue;
+      }
+      o.log(`${o.table}: ${batch.length - done} stream record(s) tried again in ${Math.round((o.retryDelayMs ?? 1000) / 1000)} s; the records after them wait`);
+      await sleep(o.retryDelayMs ?? 1000);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      unsubscribe();
+      wake?.();
+      await loop;
     },
   };
 }
