@@ -1,7 +1,7 @@
 // API Gateway HTTP API authorizers and the routes that use them: what
 // CreateAuthorizer and CreateRoute refuse.
 import { asArray, type AwsRule, type Finding } from "./rule";
-import { identitySourceProblem } from "../components/http-api-gateway/authorizer-rules";
+import { identitySourceRefusal } from "./apigateway-identity-sources";
 
 const AUTHORIZER = "aws:apigatewayv2/authorizer:Authorizer";
 const ROUTE = "aws:apigatewayv2/route:Route";
@@ -24,7 +24,7 @@ export const APIGATEWAY_AUTHORIZER_RULES: AwsRule[] = [
       }
       const type = i.authorizerType === "JWT" ? "jwt" : "lambda";
       sources.forEach((s, n) => {
-        const why = typeof s === "string" ? identitySourceProblem(s, type) : undefined;
+        const why = typeof s === "string" ? identitySourceRefusal(s, type) : undefined;
         if (why) out.push({ input: `identitySources.${n}`, message: why });
       });
       if (i.authorizerType === "REQUEST" && typeof i.authorizerResultTtlInSeconds === "number" && i.authorizerResultTtlInSeconds > 0 && sources.length === 0) {

@@ -1,13 +1,13 @@
 // Lambda functions (regional and at the edge), their URLs, permissions and invocations.
 import { asArray, isObject, type AwsRule, type Finding } from "./rule";
-import { LAMBDA_RESERVED_ENV } from "../shared/workloads/lambda-env";
+import { LAMBDA_RESERVED_ENV } from "./lambda-env";
 
 const FN = "aws:lambda/function:Function";
 const URL_ = "aws:lambda/functionUrl:FunctionUrl";
 const PERMISSION = "aws:lambda/permission:Permission";
 const INVOCATION = "aws:lambda/invocation:Invocation";
 
-// The names live in shared/ so that validate's rules read them without loading the catalog.
+// The names live in their own file so that validate's rules read them without loading the catalog.
 export { LAMBDA_RESERVED_ENV };
 
 const fn = (inputs: Record<string, any>) => ({ inputs: { runtime: "nodejs22.x", handler: "index.handler", architectures: ["arm64"], memorySize: 1024, timeout: 30, role: "arn:aws:iam::123456789012:role/r", ...inputs } });

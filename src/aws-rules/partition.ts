@@ -1,5 +1,4 @@
 // AWS partitions by region: ARNs and service names differ between them.
-import { userText } from "../shared/messages/user-text";
 
 export interface Partition {
   /** `aws`, `aws-cn`, `aws-us-gov`. */
@@ -33,8 +32,7 @@ export const PARTITION_REGIONS: Record<string, RegExp> = {
   "aws-eusc": /^eusc-(de)-\w+-\d+$/,
 };
 
-/** Why `region` is not an AWS region name, or undefined. */
-export function regionNameProblem(region: string): string | undefined {
-  if (Object.values(PARTITION_REGIONS).some((re) => re.test(region))) return undefined;
-  return `${userText(region)} is not an AWS region: no AWS partition has a region named like it (eu-west-1, us-gov-west-1, cn-north-1, ...)`;
+/** Whether some AWS partition has a region of this name (or of its pattern). */
+export function isRegionName(region: string): boolean {
+  return Object.values(PARTITION_REGIONS).some((re) => re.test(region));
 }

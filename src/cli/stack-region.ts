@@ -12,7 +12,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import * as yaml from "js-yaml";
-import { regionNameProblem } from "../aws-rules/partition";
+import { regionNameProblem } from "./region-name";
 import { findProject, type PulumiStack } from "./pulumi-stack";
 
 export const DEFAULT_REGION = "us-east-1";

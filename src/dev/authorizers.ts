@@ -15,7 +15,7 @@ import type { Invocation } from "./invocation";
 import { eventV1, eventV2, type GatewayRequest, type RouteContext } from "./events";
 import { jwtDenied, jsonMessage, INTERNAL_ERROR, type GatewayResponse } from "./responses";
 import { noKeysMessage, verifyJwt, type KeySource } from "./jwt";
-import { parseIdentitySource } from "../components/http-api-gateway/authorizer-rules";
+import { parseIdentitySource } from "../aws-rules/apigateway-identity-sources";
 
 export const REGION = "us-east-1";
 export const ACCOUNT = "000000000000";

@@ -1,9 +1,10 @@
 // Dynamic provider that refuses illegal redis-cluster updates during
 // `pulumi preview` (its `check` runs then, before anything is touched).
-// Self-contained: it captures only the pure rule functions, which Pulumi
-// serializes by value, and holds no clients or live objects.
+// Self-contained: it captures only the pure rule functions (aws-rules/, which
+// the component's rules read too), which Pulumi serializes by value, and holds
+// no clients or live objects.
 import type * as pulumi from "@pulumi/pulumi";
-import { redisStaticProblems, redisUpdateProblems, type RedisRuleInput } from "../components/redis-cluster/rules";
+import { redisShapeProblems, redisUpdateProblems, type RedisRuleInput } from "../aws-rules/elasticache-updates";
 
 /** Bump when the provider's behaviour changes, so deployed guards update. */
 export const REDIS_GUARD_VERSION = 1;
@@ -27,7 +28,7 @@ export const redisUpdateGuardProvider: pulumi.dynamic.ResourceProvider = {
       }
       return out;
     };
-    const problems = redisStaticProblems(known(news));
+    const problems = redisShapeProblems(known(news));
     const isUpdate = olds && Object.keys(olds).some((k) => k !== "__provider");
     if (isUpdate) problems.push(...redisUpdateProblems(known(olds), known(news)));
     if (typeof news.passwordProblem === "string" && news.passwordProblem !== "" && news.passwordProblem !== PREVIEW_UNKNOWN) {

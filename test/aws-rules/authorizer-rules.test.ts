@@ -15,7 +15,7 @@ describe("catalog: API Gateway authorizers", () => {
   it("identity sources: the four kinds pass; anything else, and a JWT authorizer with two, fail", () => {
     assert.deepStrictEqual(found([res(AUTHORIZER, { authorizerType: "JWT", identitySources: ["$request.querystring.access_token"] })]), []);
     assert.deepStrictEqual(found([res(AUTHORIZER, { authorizerType: "REQUEST", authorizerPayloadFormatVersion: "2.0", identitySources: ["$request.header.X-Key", "request.header.Y"] })]), [
-      "apigateway/authorizer-identity-source identitySources.1: 'request.header.Y' is not an identity source: write $request.header.<name>, $request.querystring.<name>, $context.<variable> or $stageVariables.<name>",
+      "apigateway/authorizer-identity-source identitySources.1: not an identity source: write $request.header.<name>, $request.querystring.<name>, $context.<variable> or $stageVariables.<name>",
     ]);
     assert.deepStrictEqual(found([res(AUTHORIZER, { authorizerType: "JWT", identitySources: ["$request.header.A", "$request.header.B"] })]), [
       "apigateway/authorizer-identity-source identitySources: a JWT authorizer reads its token from exactly one place, not 2",

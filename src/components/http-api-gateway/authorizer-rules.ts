@@ -14,6 +14,7 @@ import type { Problem } from "../../shared/messages/problem";
 import { closest } from "../../shared/messages/suggest";
 import { userText } from "../../shared/messages/user-text";
 import { isUnknown } from "../../shared/component/unknown";
+import { identitySourceRefusal, parseIdentitySource } from "../../aws-rules/apigateway-identity-sources";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -24,38 +25,10 @@ export const NO_AUTHORIZER = "none";
 /** The default identity source of a JWT authorizer. */
 export const JWT_DEFAULT_IDENTITY_SOURCE = "$request.header.Authorization";
 
-/** A parsed identity source: where API Gateway reads it. */
-export type IdentitySource =
-  | { kind: "header"; name: string }
-  | { kind: "querystring"; name: string }
-  | { kind: "context"; name: string }
-  | { kind: "stageVariables"; name: string };
-
-const TOKEN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
-
-/** `$request.header.Authorization` -> `{kind: "header", name: "Authorization"}`; undefined when not one. */
-export function parseIdentitySource(s: string): IdentitySource | undefined {
-  let m = /^\$request\.header\.(.+)$/.exec(s);
-  if (m) return TOKEN.test(m[1]) ? { kind: "header", name: m[1] } : undefined;
-  m = /^\$request\.querystring\.(.+)$/.exec(s);
-  if (m) return /^[^\s&=#]+$/.test(m[1]) ? { kind: "querystring", name: m[1] } : undefined;
-  m = /^\$context\.([A-Za-z][A-Za-z0-9_.]*)$/.exec(s);
-  if (m && !m[1].endsWith(".")) return { kind: "context", name: m[1] };
-  m = /^\$stageVariables\.([A-Za-z0-9_]+)$/.exec(s);
-  if (m) return { kind: "stageVariables", name: m[1] };
-  return undefined;
-}
-
 /** Why an identity source is refused for an authorizer of `type`, or undefined. */
 export function identitySourceProblem(s: string, type: "jwt" | "lambda"): string | undefined {
-  const parsed = parseIdentitySource(s);
-  if (type === "jwt" && (!parsed || (parsed.kind !== "header" && parsed.kind !== "querystring"))) {
-    return `'${userText(s)}' is not where a JWT authorizer can read a token: write $request.header.<name> or $request.querystring.<name>`;
-  }
-  if (!parsed) {
-    return `'${userText(s)}' is not an identity source: write $request.header.<name>, $request.querystring.<name>, $context.<variable> or $stageVariables.<name>`;
-  }
-  return undefined;
+  const why = identitySourceRefusal(s, type);
+  return why === undefined ? undefined : `'${userText(s)}' is ${why}`;
 }
 
 /** The identity sources of an authorizer as written (JWT: one, its default when absent). */
@@ -169,8 +142,6 @@ export function effectiveAuthorizer(gateway: Obj, method: string, own: unknown):
   return typeof gateway.defaultAuthorizer === "string" ? gateway.defaultAuthorizer : undefined;
 }
 
-/** Whether a route's method catches CORS preflights (`ANY`, `*`, `OPTIONS`). */
-export const catchesPreflights = (method: string) => ["*", "ANY", "OPTIONS"].includes(String(method).toUpperCase());
 
 /**
  * Problems of one route's authorization against its gateway's properties;

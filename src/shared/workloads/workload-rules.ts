@@ -2,7 +2,7 @@
 // functions over plain values: environment names, raw IAM statements and the
 // connectTo list.
 import type { Problem } from "../messages/problem";
-import { LAMBDA_RESERVED_ENV } from "./lambda-env";
+import { LAMBDA_RESERVED_ENV } from "../../aws-rules/lambda-env";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
