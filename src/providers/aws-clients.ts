@@ -4,41 +4,8 @@
 // providers, so everything here is a plain function declaration (Pulumi
 // serializes it by value; see `sdkModule` for how the SDK is found).
 
-/**
- * The AWS provider's settings a dynamic provider needs, in the shape of the
- * `aws` provider's arguments (`aws:profile`, `aws:assumeRoles`, ...). Keys,
- * when present, are Pulumi secrets where they are registered.
- */
-export interface AwsSettings {
-  profile?: string;
-  sharedCredentialsFiles?: string[];
-  sharedConfigFiles?: string[];
-  accessKey?: string;
-  secretKey?: string;
-  token?: string;
-  /** Assumed in order, each with the credentials of the one before. */
-  assumeRoles?: AwsAssumeRole[];
-  /** `[{ s3: "http://...", cloudfront: "...", sts: "..." }]` as `aws:endpoints` holds them. */
-  endpoints?: Record<string, string>[] | Record<string, string>;
-  s3UsePathStyle?: boolean | string;
-  stsRegion?: string;
-}
-
-/** One entry of `aws:assumeRoles` (or the legacy `aws:assumeRole`). */
-export interface AwsAssumeRole {
-  roleArn?: string;
-  sessionName?: string;
-  externalId?: string;
-  /** `1h`, `90m`, `3600s` (the provider's form). */
-  duration?: string;
-  /** The legacy `aws:assumeRole` form. */
-  durationSeconds?: number;
-  policy?: string;
-  policyArns?: string[];
-  tags?: Record<string, string>;
-  transitiveTagKeys?: string[];
-  sourceIdentity?: string;
-}
+import type { AwsAssumeRole, AwsSettings } from "../shared/aws-naming/aws-settings";
+export type { AwsAssumeRole, AwsSettings } from "../shared/aws-naming/aws-settings";
 
 /** Bounds on every request, so no call waits forever. */
 export interface AwsTimeouts {

@@ -9,7 +9,7 @@
 // warning.
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import type { AwsAssumeRole, AwsSettings } from "../../providers/aws-clients";
+import type { AwsAssumeRole, AwsSettings } from "./aws-settings";
 
 /** Each setting a dynamic provider gets, as an Input (keys stay secrets), or all of them as one. */
 export type AwsSettingsInput = { [K in keyof AwsSettings]?: pulumi.Input<any> } | pulumi.Output<AwsSettings>;
