@@ -5,7 +5,7 @@ import { registry } from "./registry";
 import { valuesAt } from "../shared/schema/check-properties";
 import { closest } from "../shared/messages/suggest";
 import { formatPath, under, type Problem } from "../shared/messages/problem";
-import { effectiveAuthorizer, routeAuthorizationProblems } from "../components/http-api-gateway/authorizer-rules";
+import { stackRouteProblems } from "../components/http-api-gateway/stack-routes";
 import { userText } from "../shared/messages/user-text";
 import type { ResourceModel } from "./model";
 
@@ -105,39 +105,14 @@ export function checkConnections(resources: ResourceModel[], problems: Problem[]
 }
 
 /**
- * A function event's `authorizer` names an authorizer of the gateway it
- * routes to (or `none`), its scopes need a JWT one; and an authorized route
- * that catches preflights (`ANY`) gets stackfile's own OPTIONS route, so no
- * other OPTIONS route of that path may be written (see authorizer-rules.ts).
+ * The routes the stack's events add to its gateways, judged by each gateway's
+ * route table (duplicates, variable names, preflight routes, authorization),
+ * at the event that adds each route.
  */
 export function checkRouteAuthorizers(resources: ResourceModel[], problems: Problem[]): void {
-  const gateways = new Map(resources.filter((r) => r.type === "http-api-gateway").map((r) => [r.name, r]));
-  const preflight = new Map<string, { owner: string; key: string }>();
-  const options: { at: Path; id: string; key: string }[] = [];
-  for (const r of resources) {
-    if (r.type !== "function" || !Array.isArray(r.prepared.events)) continue;
-    r.prepared.events.forEach((e, i) => {
-      const props = isMap(e) && isMap(e.properties) ? e.properties : undefined;
-      const gateway = props && typeof props.httpApiGatewayName === "string" ? gateways.get(props.httpApiGatewayName) : undefined;
-      if (!props || !gateway || typeof props.method !== "string" || typeof props.path !== "string") return;
-      const at: Path = ["resources", r.name, "properties", "events", i, "properties"];
-      const route = { method: props.method, authorizer: props.authorizer, authorizationScopes: props.authorizationScopes };
-      problems.push(...under(at, routeAuthorizationProblems(gateway.prepared, route, gateway.name)));
-      const id = `${gateway.name}\0${props.path}`;
-      const method = props.method.toUpperCase();
-      if ((method === "*" || method === "ANY") && gateway.prepared.cors && isMap(gateway.prepared.cors) && gateway.prepared.cors.enabled === true &&
-        effectiveAuthorizer(gateway.prepared, method, props.authorizer) !== undefined) {
-        preflight.set(id, { owner: r.name, key: `ANY ${props.path}` });
-      }
-      if (method === "OPTIONS") options.push({ at: [...at, "method"], id, key: `OPTIONS ${props.path}` });
-    });
-  }
-  for (const o of options) {
-    const any = preflight.get(o.id);
-    if (!any) continue;
-    problems.push({
-      path: o.at,
-      message: `route ${o.key} is made by stackfile for the authorized ${any.key} of the function '${any.owner}', so that CORS preflights reach no authorizer; remove this event (API Gateway answers preflights from the gateway's cors settings)`,
-    });
+  const named = (r: ResourceModel) => ({ name: r.name, props: r.prepared });
+  const gateways = resources.filter((r) => r.type === "http-api-gateway").map(named);
+  for (const { resource, problem } of stackRouteProblems(gateways, resources.map(named))) {
+    problems.push(...under(["resources", resource, "properties"], [problem]));
   }
 }

@@ -112,7 +112,7 @@ describe("gateway authorizers in YAML", function () {
 
   it("an OPTIONS event on the path of an authorized ANY route is refused: stackfile makes that route for preflights", () => {
     assert.deepStrictEqual(problems(GATEWAY + events("path: \"/{proxy+}\", method: \"*\"", "path: \"/{proxy+}\", method: OPTIONS, authorizer: none")), [
-      "s.yaml:28:77: route OPTIONS /{proxy+} is made by stackfile for the authorized ANY /{proxy+} of the function 'items', so that CORS preflights reach no authorizer; remove this event (API Gateway answers preflights from the gateway's cors settings)",
+      "s.yaml:28:77: route OPTIONS /{proxy+} of 'api' is made by stackfile beside the authorized ANY /{proxy+} of the function 'items', so that CORS preflights reach no authorizer; remove this route (API Gateway answers preflights from the gateway's cors settings)",
     ]);
   });
 

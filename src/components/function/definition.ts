@@ -3,7 +3,7 @@
 import { componentDefinition } from "../../shared/component/component-definition";
 import { functionAvailableParams, functionParams } from "./properties";
 import { FUNCTION_CHILD_IDS, FUNCTION_CHILDREN } from "./child-ids";
-import { functionRouteProblems, functionStaticProblems } from "./rules";
+import { functionStaticProblems } from "./rules";
 import type { functionFileProblems } from "./bundle-check";
 import { disabledLoggingWarnings } from "../../shared/schema/no-effect";
 
@@ -27,7 +27,6 @@ export const functionDefinition = componentDefinition({
   childIds: FUNCTION_CHILD_IDS,
   children: FUNCTION_CHILDREN,
   staticRules: functionStaticProblems,
-  crossRules: functionRouteProblems,
   // The bundler is loaded by `plan`, which reads the files; `validate` reads none (shared/process/lazy.ts says why that matters).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   fileChecks: (...args: Parameters<typeof functionFileProblems>) => (require("./bundle-check") as typeof import("./bundle-check")).functionFileProblems(...args),

@@ -6,16 +6,14 @@ import type { HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
 import { accessLogFormat } from "./access-log";
 import { createCdn } from "./cdn";
 import { createCustomDomains } from "./domains";
-import {
-  routeKey, routeMethodProblem, routeShape, variableConflictProblem, routePathProblem, routeSlug, type HttpApiGatewayIntegration,
-} from "./routes";
+import { routeMethodProblem, RouteTable, routeSlug, type HttpApiGatewayIntegration, type TakenRoute } from "./routes";
 import { httpApiGatewayDefinition } from "./definition";
 import { authorizerFunctionProblems, createAuthorizers, type AuthorizerFunction, type MadeAuthorizer } from "./authorizers";
-import { authorizerKeyNames, effectiveAuthorizer, routeAuthorizationProblems } from "./authorizer-rules";
+import { authorizerKeyNames } from "./authorizer-rules";
 import { Component, literal } from "../../shared/component/component";
 import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
-import type { Problem } from "../../shared/messages/problem";
+import { formatPath, under, type Problem } from "../../shared/messages/problem";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { corsCovers, defaultCorsMethods, knownCorsMethods } from "./cors-methods";
 
@@ -86,19 +84,15 @@ function routeMethodsProblems(routeMethods: string[]): Problem[] {
   });
 }
 
-function routeProblems(routes: HttpApiRoute[]): Problem[] {
-  const out: Problem[] = [];
-  const keys = new Map<string, string>();
-  routes.forEach((r, i) => {
-    const why = routeMethodProblem(String(r.method)) ?? routePathProblem(String(r.path));
-    if (why) out.push({ path: ["routes", i], message: `route ${r.method} ${r.path}: ${why}` });
-    const key = routeKey(String(r.method), String(r.path));
-    const first = keys.get(routeShape(String(r.method), String(r.path)));
-    if (first === key) out.push({ path: ["routes", i], message: `route ${key} is defined twice` });
-    else if (first) out.push({ path: ["routes", i], message: variableConflictProblem(key, first) });
-    else keys.set(routeShape(String(r.method), String(r.path)), key);
-  });
-  return out;
+/** The plain view of the properties routes are judged against. */
+function routeSettings(view: Record<string, unknown>): Record<string, unknown> {
+  return { authorizers: view.authorizers, defaultAuthorizer: view.defaultAuthorizer, cors: view.cors };
+}
+
+/** A route's problems as one line (addRoute's refusal). */
+function routeRefusal(gateway: string, route: HttpApiRoute, problems: Problem[]): pulumi.RunError {
+  const said = problems.map((p) => `${formatPath(p.path)}: ${p.message}${p.hint ? ` (${p.hint})` : ""}`).join("; ");
+  return new pulumi.RunError(`HttpApiGateway '${gateway}': route ${route.method} ${route.path}: ${said}`);
 }
 
 /**
@@ -152,27 +146,33 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
 
   private readonly gatewayName: string;
   private readonly payloadFormat: pulumi.Input<string>;
-  /** Route keys by shape (routeShape): a route of a shape already taken is refused. */
-  private readonly routeKeys = new Map<string, string>();
+  /** The routes taken (routes.ts): a route that clashes with one of them is refused. */
+  private readonly routeTable: RouteTable;
   /** With inferred CORS methods: those the default allows (from `routes` and `routeMethods`). */
   private readonly corsMethods?: ReadonlySet<string>;
   /** The invoke permission of each handler (one per function for this API). */
   private readonly permissions = new Map<unknown, aws.lambda.Permission>();
-  /** The plain view of the properties routes are checked against (authorizers, defaultAuthorizer, cors). */
-  private readonly authorization: Record<string, unknown>;
-  /** Route keys stackfile made for preflights (`OPTIONS /p`) -> the authorized ANY route they serve. */
-  private readonly preflightKeys = new Map<string, string>();
 
   constructor(name: string, args: HttpApiGatewayArgs = {}, opts?: pulumi.ComponentResourceOptions) {
     const { transform, routes = [], routeMethods = [], authorizerFunctions = {}, ...properties } = args;
-    const problems = (view: Record<string, unknown>) => [
-      ...routeProblems(routes), ...routeMethodsProblems(routeMethods), ...authorizerFunctionProblems(view.authorizers, authorizerFunctions),
-    ];
+    // The routes given are judged with the other arguments, through the table later routes go through too.
+    let table: RouteTable | undefined;
+    const taken: (TakenRoute | undefined)[] = [];
+    const problems = (view: Record<string, unknown>) => {
+      table = new RouteTable(name, routeSettings(view));
+      table.reservePreflights(routes);
+      const routeProblems = routes.flatMap((r, i) => {
+        const added = table!.add(r);
+        taken.push(added.taken);
+        return under(["routes", i], added.problems);
+      });
+      return [...routeProblems, ...routeMethodsProblems(routeMethods), ...authorizerFunctionProblems(view.authorizers, authorizerFunctions)];
+    };
     super(httpApiGatewayDefinition, name, { properties, transform, problems }, opts);
     const p = this.properties;
     const view = this.view;
     this.gatewayName = name;
-    this.authorization = { authorizers: view.authorizers, defaultAuthorizer: view.defaultAuthorizer, cors: view.cors };
+    this.routeTable = table!;
     this.payloadFormat = p.payloadFormat;
     if (literal(p.cors.enabled) === true && p.cors.allowedMethods === undefined) {
       this.corsMethods = knownCorsMethods([...routes.map((r) => String(r.method)), ...routeMethods.map(String)]);
@@ -204,7 +204,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
       }
     }
 
-    for (const r of routes) this.addRoute(r);
+    routes.forEach((r, i) => this.makeRoute(r, taken[i]!));
 
     this.registerOutputs({
       domain: this.domain, url: this.url, customDomains: this.customDomains, customDomainUrls: this.customDomainUrls,
@@ -257,35 +257,22 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
    * route, and a permission for this API and route only to invoke it.
    */
   public addRoute(route: HttpApiRoute): HttpApiRouteResources {
-    const method = String(route.method).toUpperCase();
-    const why = routeMethodProblem(method) ?? routePathProblem(route.path);
-    if (why) throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': route ${route.method} ${route.path}: ${why}`);
-    const key = routeKey(method, route.path);
-    const shape = routeShape(method, route.path);
-    const first = this.routeKeys.get(shape);
-    const served = this.preflightKeys.get(key);
-    if (served) throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': ${preflightConflict(key, served)}`);
-    if (first) throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': ${first === key ? `route ${key} is defined twice` : variableConflictProblem(key, first)}`);
-    const authProblems = routeAuthorizationProblems(this.authorization, { method, authorizer: route.authorizer, authorizationScopes: route.authorizationScopes }, this.gatewayName);
-    if (authProblems.length) {
-      throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': route ${key}: ${authProblems.map((p) => `${p.path.join(".")}: ${p.message}${p.hint ? ` (${p.hint})` : ""}`).join("; ")}`);
-    }
-    const authName = effectiveAuthorizer(this.authorization, method, route.authorizer);
-    const auth = authName === undefined ? undefined : this.authorizers.get(authName);
-    const cors = this.authorization.cors as { enabled?: unknown } | undefined;
-    const preflightKey = routeKey("OPTIONS", route.path);
-    const needsPreflight = (method === "ANY" || method === "*") && auth !== undefined && cors?.enabled === true;
-    if (needsPreflight && this.routeKeys.get(routeShape("OPTIONS", route.path)) !== undefined) {
-      throw new pulumi.RunError(`HttpApiGateway '${this.gatewayName}': ${preflightConflict(preflightKey, key)}`);
-    }
+    const { problems, taken } = this.routeTable.add(route);
+    if (!taken) throw routeRefusal(this.gatewayName, route, problems);
+    const method = taken.key.split(" ")[0];
     if (this.corsMethods && !corsCovers(this.corsMethods, method)) {
       throw new pulumi.RunError(
-        `HttpApiGateway '${this.gatewayName}': route ${key}: ${method} is not among the default CORS methods (${[...this.corsMethods].sort().join(", ") || "none"}), ` +
+        `HttpApiGateway '${this.gatewayName}': route ${taken.key}: ${method} is not among the default CORS methods (${[...this.corsMethods].sort().join(", ") || "none"}), ` +
         "which are fixed from `routes` and `routeMethods` when the gateway is made; pass the route in `routes`, name its method in `routeMethods`, or set cors.allowedMethods",
       );
     }
-    this.routeKeys.set(shape, key);
+    return this.makeRoute(route, taken);
+  }
 
+  /** A taken route's integration, route (and preflight route) and the function's invoke permission. */
+  private makeRoute(route: HttpApiRoute, taken: TakenRoute): HttpApiRouteResources {
+    const key = taken.key;
+    const auth = taken.authorizer === undefined ? undefined : this.authorizers.get(taken.authorizer);
     const slug = routeSlug(key);
     const functionArn = handlerArn(route.handler);
     const ofRoute = this.children.suffixed(`-${slug}`);
@@ -310,12 +297,10 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
     // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-cors.html, CORS with an
     // authorizer): an OPTIONS route without authorizer is preferred over ANY for them.
     let preflightRoute: aws.apigatewayv2.Route | undefined;
-    if (needsPreflight) {
-      this.routeKeys.set(routeShape("OPTIONS", route.path), preflightKey);
-      this.preflightKeys.set(preflightKey, key);
+    if (taken.preflightKey) {
       preflightRoute = ofRoute.make("preflightRoute", aws.apigatewayv2.Route, {
         apiId: this.api.id,
-        routeKey: preflightKey,
+        routeKey: taken.preflightKey,
         target: pulumi.interpolate`integrations/${integration.id}`,
       });
     }
@@ -346,11 +331,6 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
     this.permissions.set(handler, permission);
     return permission;
   }
-}
-
-function preflightConflict(optionsKey: string, anyKey: string): string {
-  return `route ${optionsKey} is made by stackfile beside the authorized ${anyKey}, so that CORS preflights reach no authorizer; ` +
-    "do not add it yourself (API Gateway answers preflights from the gateway's cors settings)";
 }
 
 /**

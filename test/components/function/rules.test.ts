@@ -1,6 +1,6 @@
 // The function's own rules, as pure functions: each refuses its bad case and passes its good one.
 import * as assert from "assert";
-import { entryFileProblem, functionRouteProblems, functionStaticProblems } from "../../../src/components/function/rules";
+import { entryFileProblem, functionStaticProblems } from "../../../src/components/function/rules";
 import { functionDefinition } from "../../../src/components/function/definition";
 import { checkProperties } from "../../../src/shared/schema/check-properties";
 
@@ -23,7 +23,7 @@ describe("function rules", () => {
     }), []);
   });
 
-  it("refuses containerPort, a bad path, the same route twice, logForwarding without logs", () => {
+  it("refuses containerPort, a bad path, logForwarding without logs (the routes themselves are the gateway's table's: stack-routes.test.ts)", () => {
     assert.deepStrictEqual(messages({
       events: [ev("api", "GET", "/a", { containerPort: 80 }), ev("api", "GET", "/c/{x+}/d"), ev("api", "GET", "/a")],
       logging: { disabled: true, logForwarding: { type: "logs-vendor-b", properties: { projectId: "p" } } },
@@ -31,7 +31,6 @@ describe("function rules", () => {
       "logging.logForwarding: logForwarding needs the logs it forwards, but logging.disabled is true",
       "events.0.properties.containerPort: containerPort is for container workloads; a function receives the request as an event and takes no port",
       "events.1.properties.path: greedy parameter '{x+}' must be the last segment of '/c/{x+}/d'",
-      "events.2.properties.path: route GET /a of 'api' is listed twice",
     ]);
   });
 
@@ -40,14 +39,6 @@ describe("function rules", () => {
     assert.deepStrictEqual(checkProperties(functionDefinition, props).map((x) => `${x.path.join(".")}: ${x.message}`), [
       'events.0.properties.method: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT, not the string "GO"; did you mean GET?',
       'events.1.properties.method: method must be one of *, DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT, not the string "get"; did you mean GET?',
-    ]);
-  });
-
-  it("a route of a gateway belongs to one function; the same path on another gateway or method is another route", () => {
-    const a = { name: "a", props: { events: [ev("api", "GET", "/x")] } };
-    assert.deepStrictEqual(functionRouteProblems([a, { name: "b", props: { events: [ev("api", "POST", "/x"), ev("web", "GET", "/x")] } }]), []);
-    assert.deepStrictEqual(functionRouteProblems([a, { name: "b", props: { events: [ev("api", "GET", "/x")] } }]).map((p) => [p.resource, p.problem.message]), [
-      ["b", "route GET /x of 'api' already goes to the function 'a'; a route has one integration"],
     ]);
   });
 });

@@ -140,7 +140,7 @@ describe("HttpApiGateway: authorizers", () => {
     assert.strictEqual(any.authorizationType, "JWT");
     assert.match(pre.name, /^api-preflight-route-/);
     assert.deepStrictEqual(pre.inputs, { apiId: any.apiId, routeKey: "OPTIONS /{proxy+}", target: any.target });
-    assert.throws(() => gw!.addRoute({ path: "/{proxy+}", method: "OPTIONS", handler: FN }), /OPTIONS \/\{proxy\+\} is made by stackfile beside the authorized ANY/);
+    assert.throws(() => gw!.addRoute({ path: "/{proxy+}", method: "OPTIONS", handler: FN }), /route OPTIONS \/\{proxy\+\}: method: route OPTIONS \/\{proxy\+\} of 'api' is made by stackfile beside the authorized ANY \/\{proxy\+\}, so that CORS preflights reach no authorizer/);
   });
 
   it("without CORS, or without an authorizer, an ANY route gets no OPTIONS route", async () => {

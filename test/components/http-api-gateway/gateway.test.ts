@@ -184,9 +184,9 @@ describe("HttpApiGateway: routes", () => {
     assert.deepStrictEqual(byRoute, { a: "2.0", b: "1.0" });
   });
 
-  it("refuses bad paths and methods, naming the route", () => {
+  it("refuses bad paths and methods, at the route's field", () => {
     const bad: [string, string, RegExp][] = [
-      ["items", "GET", /route GET items: path must start with '\/'/],
+      ["items", "GET", /routes\[0\]\.path: path must start with '\/' \(got 'items'\)/],
       ["/{proxy+}/x", "GET", /greedy parameter '\{proxy\+\}' must be the last segment/],
       ["/a//b", "GET", /empty segment/],
       ["/a/{b", "GET", /is not a parameter/],
@@ -195,8 +195,8 @@ describe("HttpApiGateway: routes", () => {
     for (const [path, method, re] of bad) {
       assert.throws(() => new HttpApiGateway("api", { routes: [{ path, method, handler: FN }] }), re, `${method} ${path}`);
     }
-    assert.throws(() => new HttpApiGateway("api", { routes: [{ path: "/a", method: "GET", handler: FN }, { path: "/a", method: "get", handler: FN }] }), /route GET \/a is defined twice/);
-    assert.throws(() => new HttpApiGateway("api", { routes: [{ path: "/a/{x}", method: "GET", handler: FN }, { path: "/a/{y}", method: "GET", handler: FN }] }), /route GET \/a\/\{y\} has a variable named otherwise at the same level as GET \/a\/\{x\}/);
+    assert.throws(() => new HttpApiGateway("api", { routes: [{ path: "/a", method: "GET", handler: FN }, { path: "/a", method: "get", handler: FN }] }), /routes\[1\]\.path: route GET \/a of 'api' is listed twice/);
+    assert.throws(() => new HttpApiGateway("api", { routes: [{ path: "/a/{x}", method: "GET", handler: FN }, { path: "/a/{y}", method: "GET", handler: FN }] }), /route GET \/a\/\{y\} of 'api' has a variable named otherwise at the same level as GET \/a\/\{x\}/);
     // The same name twice in one path is no rule AWS documents: left alone.
     assert.doesNotThrow(() => new HttpApiGateway("api2", { routes: [{ path: "/f/{x}/{x}", method: "GET", handler: FN }] }));
   });
