@@ -5,6 +5,7 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
+import { importSpecifiers } from "./imports";
 
 const SRC = path.resolve(__dirname, "..", "src");
 
@@ -17,13 +18,6 @@ function resolve(from: string, spec: string): string | undefined {
   if (!spec.startsWith(".")) return undefined;
   const base = path.resolve(path.dirname(from), spec);
   return [`${base}.ts`, path.join(base, "index.ts"), base].find((f) => f.endsWith(".ts") && fs.existsSync(f));
-}
-
-/** What a module's text imports, in every form: `import ... from`, `export ... from`, `import "x"`, `import(...)`, `require(...)`, `import x = require(...)`. */
-export function importSpecifiers(text: string): string[] {
-  // Comment lines may quote an import; code lines are read whole.
-  const code = text.split("\n").filter((l) => !/^\s*(\/\/|\*|\/\*)/.test(l)).join("\n");
-  return [...code.matchAll(/(?:\bfrom\s+|\bimport\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].map((m) => m[1]);
 }
 
 /** The import graph of the files: each file and the files it imports. */
