@@ -3,8 +3,8 @@
 // none beside it on its line):
 //
 //   (index.ts, program-entry.ts)  the public API
-//   cli                           the commands
-//   dev                           `stackfile dev`: the session loops over the definitions, as the program does
+//   cli                           the commands (`dev`'s too)
+//   dev                           `stackfile dev`'s session: it loops over the definitions, as the program does
 //   config                        the YAML adapter: lists the types (the registry), runs the pipeline
 //   components                    one folder per resource type (its definition, rules, component, dev runner)
 //   providers                     dynamic providers, one file each

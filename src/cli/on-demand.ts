@@ -32,5 +32,5 @@ export const onDemand = {
   schema: () => require("../shared/schema/schema") as typeof import("../shared/schema/schema"),
   init: () => require("./init") as typeof import("./init"),
   /** `dev`: its servers and process handling. */
-  dev: () => require("../dev/command") as typeof import("../dev/command"),
+  dev: () => require("./dev-command") as typeof import("./dev-command"),
 };

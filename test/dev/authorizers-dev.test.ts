@@ -7,7 +7,7 @@ import { createSign, generateKeyPairSync } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { runDev } from "../../src/dev/command";
+import { runDev } from "../../src/cli/dev-command";
 import type { DevSession } from "../../src/dev/session";
 import { basePort } from "./dev-process";
 

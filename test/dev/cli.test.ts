@@ -6,7 +6,7 @@ import * as net from "net";
 import * as os from "os";
 import * as path from "path";
 import { cli, tmpFile } from "../cli/cli-helpers";
-import { runDev } from "../../src/dev/command";
+import { runDev } from "../../src/cli/dev-command";
 import { redisCommand } from "../../src/dev/redis";
 import { SecretKeys, SecretReader } from "../../src/config/secrets";
 import type { DevSession } from "../../src/dev/session";

@@ -7,13 +7,13 @@ import * as fs from "fs";
 import { analyzeStackfile, formatProblem, formatProblems, readStackfile, RefusedFileError, sortProblems, type StackfileResult } from "../config/stackfile";
 import { positionProblems } from "../config/load";
 import { setOwn } from "../shared/messages/own";
-import { UsageError, optionName } from "../cli/usage-error";
-import { killAllChildrenNow } from "./children";
+import { UsageError, optionName } from "./usage-error";
+import { killAllChildrenNow } from "../dev/children";
 import { secretNames } from "../config/stackfile";
 import { SecretsFileError } from "../config/secrets";
-import { stackInputs, type StackInputs } from "../cli/secret-sources";
-import { ApplyError, DevSession, type ResourceProblem } from "./session";
-import { MissingToolError } from "./tls";
+import { stackInputs, type StackInputs } from "./secret-sources";
+import { ApplyError, DevSession, type ResourceProblem } from "../dev/session";
+import { MissingToolError } from "../dev/tls";
 
 export interface DevIo {
   out(text: string): void;
