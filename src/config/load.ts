@@ -131,6 +131,12 @@ export function loadText(file: string, text: string): LoadedFile {
     }
   }
   const refused = fastError ?? aliasError;
+  if (refused && isTooDeep(refused)) {
+    // The positioned parser recurses once a level: thousands of levels overflow its stack (after seconds).
+    const mark = refused.mark;
+    syntaxProblems.push({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: `invalid YAML: ${TOO_DEEP}` });
+    return { file, value: null, syntaxProblems, positionOf: () => ({ line: 1, col: 1 }) };
+  }
   if (refused && text.length > MAX_POSITIONED_PARSE_CHARS) {
     // Too large for the positioned parser's bounds (it holds the whole file's tree: about 100 bytes a character):
     // js-yaml's own reason, at its mark.
@@ -142,6 +148,11 @@ export function loadText(file: string, text: string): LoadedFile {
     const { doc, pos } = positionedDoc();
     for (const e of doc.errors) {
       const at = e.linePos?.[0] ?? pos(e.pos[0]);
+      if (STACK_OVERFLOW.test(e.message)) {
+        // Its stack ran out on a nesting too deep (`? ? ? ...` that js-yaml refuses for another reason): one line, not one a level.
+        syntaxProblems.splice(0, syntaxProblems.length, { file, line: at.line, col: at.col, message: `invalid YAML: ${TOO_DEEP}` });
+        break;
+      }
       syntaxProblems.push({ file, line: at.line, col: at.col, message: `invalid YAML: ${firstLine(e.message)}` });
     }
     if (syntaxProblems.length === 0) {
@@ -189,6 +200,17 @@ export function loadText(file: string, text: string): LoadedFile {
  */
 export const MAX_POSITIONED_PARSE_CHARS = 512 * 1024;
 
+/** js-yaml's nesting bound (its `maxDepth`, 100 unless set: js-yaml 4.x lib/loader.js), so also ours: a deeper file is refused at the level past it. */
+const MAX_DEPTH = 100;
+
+const TOO_DEEP = `nesting exceeded ${MAX_DEPTH} levels; a stack file needs a few`;
+/** The positioned parser's error for a stack it ran out of. */
+const STACK_OVERFLOW = /Maximum call stack size exceeded/;
+
+function isTooDeep(err: YAMLException): boolean {
+  return /^nesting exceeded maxDepth/.test(err.reason ?? "");
+}
+
 /** At most this many aliases: the YAML library looks each one up among all earlier anchors and aliases. */
 export const MAX_ALIASES = 1_000;
 
@@ -235,7 +257,7 @@ function aliasExpansionProblem(root: Node | null): string | undefined {
   try {
     total = size(root);
   } catch (err) {
-    if (err instanceof RangeError) return "the document is nested too deeply; a stack file needs a few levels";
+    if (err instanceof RangeError) return TOO_DEEP;
     throw err;
   }
   if (total > MAX_EXPANDED_NODES) return `its aliases (*name) expand to more than ${MAX_EXPANDED_NODES} values; a stack file may expand to at most that: repeat fewer aliases of large values`;

@@ -63,6 +63,21 @@ describe("hostile input: bounded work", () => {
     assert.match(r.err, /:1:1: the file is 2\.5 MiB; a stack file may be at most 2 MiB/);
   });
 
+  it("flow nesting too deep in a small file gets the nesting message at the list that is too deep, not a stack overflow", async () => {
+    for (const [open, close] of [["[", "]"], ["{a: ", "}"], ["? ", ""]]) {
+      // `? ` a hundred times is only a syntax error; thousands ran the positioned parser out of stack.
+      for (const depth of open === "? " ? [2_000, 20_000] : [150, 2_000, 20_000]) {
+        const f = tmpFile(cache(`      instanceSize: cache.t4g.micro\n      port: ${open.repeat(depth)}1${close.repeat(depth)}\n`));
+        const r = runBounded(["validate", f], 30);
+        assert.ok(!r.killed, "did not end in 30 s");
+        assert.strictEqual(r.code, 1);
+        const lines = r.err.trimEnd().split("\n");
+        assert.strictEqual(lines.length, 1, r.err.slice(0, 300));
+        assert.match(lines[0], new RegExp(`^${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:7:\\d+: invalid YAML: nesting exceeded 100 levels; a stack file needs a few$`), `${open} x ${depth}: ${lines[0].slice(0, 300)}`);
+      }
+    }
+  });
+
   it("a device (/dev/zero) and a FIFO are refused as not regular files, without reading them", async function () {
     if (!fs.existsSync("/dev/zero")) this.skip();
     const zero = runBounded(["validate", "/dev/zero"], 10);
