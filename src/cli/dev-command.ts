@@ -14,6 +14,7 @@ import { SecretsFileError } from "../config/secrets";
 import { stackInputs, type StackInputs } from "./secret-sources";
 import { ApplyError, DevSession, type ResourceProblem } from "../dev/session";
 import { MissingToolError } from "../dev/tls";
+import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
 
 export interface DevIo {
   out(text: string): void;
@@ -28,6 +29,8 @@ export interface DevArgs {
   stack?: string;
   basePort: number;
   prod: boolean;
+  /** `--follow-links`: read the stack file and the secrets file even when they are links out of their folders. */
+  followLinks: boolean;
 }
 
 export const DEFAULT_BASE_PORT = 3000;
@@ -39,10 +42,12 @@ export function parseDevArgs(args: string[]): DevArgs {
   let stack: string | undefined;
   let basePort = DEFAULT_BASE_PORT;
   let prod = false;
+  let followLinks = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = (name: string) => (a === name ? args[++i] : a.slice(name.length + 1));
     if (a === "--prod") prod = true;
+    else if (a === FOLLOW_LINKS_OPTION) followLinks = true;
     else if (a === "--secret" || a.startsWith("--secret=")) {
       const spec = value("--secret");
       const eq = spec?.indexOf("=") ?? -1;
@@ -65,14 +70,14 @@ export function parseDevArgs(args: string[]): DevArgs {
   }
   if (files.length > 1) throw new UsageError(`dev takes one file (got ${files.length})`);
   if (!files.length && !fs.existsSync("stack.yaml")) throw new UsageError("no FILE given and there is no ./stack.yaml; name the stack file (stackfile dev path/to/stack.yaml)");
-  return { file: files[0] ?? "stack.yaml", secrets, secretsFile, stack, basePort, prod };
+  return { file: files[0] ?? "stack.yaml", secrets, secretsFile, stack, basePort, prod, followLinks };
 }
 
 /** The analyzed file, or its problems as lines. */
-function analyze(file: string): StackfileResult | string[] {
+function analyze(file: string, followLinks: boolean): StackfileResult | string[] {
   let text: string;
   try {
-    text = readStackfile(file);
+    text = readStackfile(file, { followLinks });
   } catch (err) {
     if (!(err instanceof RefusedFileError)) throw err;
     return [formatProblem({ file, line: 1, col: 1, message: err.message })];
@@ -89,7 +94,7 @@ function problemLines(result: StackfileResult, problems: ResourceProblem[], file
 /** Runs until `stop` resolves (Ctrl-C in the CLI). */
 export async function runDev(args: string[], io: DevIo, stopped: Promise<void> = ctrlC(), hooks: { started?(session: DevSession): void } = {}): Promise<number> {
   const opts = parseDevArgs(args);
-  const first = analyze(opts.file);
+  const first = analyze(opts.file, opts.followLinks);
   if (Array.isArray(first)) {
     for (const l of first) io.err(l);
     return 1;
@@ -97,7 +102,7 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
   for (const w of first.warnings) io.err(formatProblem(w));
   let inputs: StackInputs;
   try {
-    inputs = stackInputs(opts.file, { stack: opts.stack, secretsFile: opts.secretsFile, secrets: opts.secrets });
+    inputs = stackInputs(opts.file, { stack: opts.stack, secretsFile: opts.secretsFile, secrets: opts.secrets, followLinks: opts.followLinks });
   } catch (err) {
     if (!(err instanceof SecretsFileError)) throw err;
     io.err(`stackfile dev: ${err.message}`);
@@ -134,7 +139,7 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
   io.out(`stackfile dev: ${first.model.resources.length} resources running locally (ready in ${Date.now() - started} ms); Ctrl-C stops them`);
   for (const l of session.table()) io.out(l);
   hooks.started?.(session);
-  const watcher = watchStackFile(opts.file, session, io, readSecrets);
+  const watcher = watchStackFile(opts.file, session, io, readSecrets, opts.followLinks);
   await stopped;
   watcher.close();
   io.out("stackfile dev: stopping");
@@ -143,11 +148,11 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
 }
 
 /** Applies each change of the stack file; a file with problems is reported and not applied. */
-function watchStackFile(file: string, session: DevSession, io: DevIo, readSecrets: (model: StackfileResult["model"]) => void): { close(): void } {
+function watchStackFile(file: string, session: DevSession, io: DevIo, readSecrets: (model: StackfileResult["model"]) => void, followLinks: boolean): { close(): void } {
   let busy = Promise.resolve();
   const changed = () => {
     busy = busy.then(async () => {
-      const next = analyze(file);
+      const next = analyze(file, followLinks);
       if (Array.isArray(next)) {
         io.err(`stackfile dev: ${file} changed but has problems; still running the last version`);
         for (const l of next) io.err(l);

@@ -12,6 +12,7 @@ import { RESOURCE_NAME_PATTERN } from "../config/names";
 import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region";
 import { UsageError, optionName, unknownOption } from "./usage-error";
 import type { Io } from "./io";
+import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
 import { stackInputs } from "./secret-sources";
 import { secretNames } from "../config/stackfile";
 import { setOwn } from "../shared/messages/own";
@@ -38,13 +39,15 @@ export interface DiffArgs {
   /** `--secret NAME=VALUE` */
   secrets: Record<string, string>;
   secretsFile?: string;
+  /** `--follow-links`: read the files even when they are links out of their folders. */
+  followLinks: boolean;
 }
 
 const STDIN = "-";
 const STDIN_LABEL = "<stdin>";
 
 export function parseDiffArgs(args: string[]): DiffArgs {
-  const out: DiffArgs = { files: [], format: "text", allowReplace: [], allowOpen: [], newStack: false, secrets: {} };
+  const out: DiffArgs = { files: [], format: "text", allowReplace: [], allowOpen: [], newStack: false, secrets: {}, followLinks: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const name = optionName(a);
@@ -63,6 +66,7 @@ export function parseDiffArgs(args: string[]): DiffArgs {
       if (!r || !RESOURCE_NAME_PATTERN.test(r)) throw new UsageError("--allow-open takes the name of a function of the stack file whose routes may become public, like items");
       out.allowOpen.push(r);
     } else if (a === "--new-stack") out.newStack = true;
+    else if (a === FOLLOW_LINKS_OPTION) out.followLinks = true;
     else if (name === "--secrets-file") {
       out.secretsFile = value();
       if (!out.secretsFile) throw new UsageError("--secrets-file takes the path of a YAML or JSON file of {name: value}");
@@ -95,10 +99,10 @@ export function parseDiffArgs(args: string[]): DiffArgs {
 }
 
 /** The file's text, or undefined after printing why it is refused (too large, not a regular file). */
-function readInput(file: string, io: Io): { label: string; text: string } | undefined {
+function readInput(file: string, io: Io, followLinks: boolean): { label: string; text: string } | undefined {
   const label = file === STDIN ? STDIN_LABEL : file;
   try {
-    return { label, text: file === STDIN ? readStandardInput() : readStackfile(file) };
+    return { label, text: file === STDIN ? readStandardInput() : readStackfile(file, { followLinks }) };
   } catch (err) {
     if (!(err instanceof RefusedFileError)) throw err;
     io.err(formatProblem({ file: label, line: 1, col: 1, message: err.message }));
@@ -107,8 +111,8 @@ function readInput(file: string, io: Io): { label: string; text: string } | unde
 }
 
 /** The analyzed file, or undefined after printing its problems (warnings too, for the new file). */
-function load(file: string, io: Io, warn: boolean): StackfileResult | undefined {
-  const input = readInput(file, io);
+function load(file: string, io: Io, warn: boolean, followLinks: boolean): StackfileResult | undefined {
+  const input = readInput(file, io, followLinks);
   if (!input) return undefined;
   const { label, text } = input;
   const r = analyzeStackfile(label, text);
@@ -125,8 +129,8 @@ const folderOf = (file: string) => (file === STDIN ? process.cwd() : path.dirnam
 export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const args = parseDiffArgs(argv);
   const [oldFile, newFile] = args.newStack ? [undefined, args.files[0]] : args.files;
-  const a = oldFile === undefined ? undefined : load(oldFile, io, false);
-  const b = load(newFile, io, true);
+  const a = oldFile === undefined ? undefined : load(oldFile, io, false, args.followLinks);
+  const b = load(newFile, io, true, args.followLinks);
   if ((oldFile !== undefined && !a) || !b) return 1;
   const names = new Set([...(a?.model.resources ?? []), ...b.model.resources].map((r) => r.name));
   if (args.allowReplace.some((r) => !names.has(r))) {

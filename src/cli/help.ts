@@ -2,13 +2,16 @@
 // and an example. The first line of each is the usage line.
 
 export const COMMAND_HELP: Record<string, string> = {
-  validate: `usage: stackfile validate [FILE]
+  validate: `usage: stackfile validate [FILE] [--follow-links]
 Checks a stack file without running anything: structure, types, rules,
 references. FILE defaults to ./stack.yaml. Never runs code; safe on untrusted changes.
+A FILE that is a link to a file outside its folder is refused unread (a pull
+request can add such a link to any file of the machine).
+  --follow-links     read FILE even when it is a link out of its folder
 Exit: 0 ok, 1 problems (one FILE:LINE:COL line each), 2 usage or unreadable file.
 example:
   stackfile validate stack.yaml`,
-  plan: `usage: stackfile plan [FILE] [--json] [--secrets-file FILE] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
+  plan: `usage: stackfile plan [FILE] [--json] [--secrets-file FILE] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]... [--follow-links]
 Runs the program \`pulumi up\` runs, under Pulumi's mock engine (offline), checks
 what AWS would refuse, and prints every resource it would make. FILE defaults
 to ./stack.yaml. It builds Next.js apps (runs their build): see docs/security.md.
@@ -23,11 +26,12 @@ to ./stack.yaml. It builds Next.js apps (runs their build): see docs/security.md
   --stack NAME       the Pulumi stack (of the nearest Pulumi.yaml above FILE) whose aws:region and
                      secrets are read, through \`pulumi config\`; default: the selected stack
   --quota RULE=N     a raised account quota, like cloudfront/cache-behaviors=150
+  --follow-links     read FILE and the secrets file even when they are links out of their folders
 Exit: 0 ok, 1 problems, 2 usage or unreadable file.
 example:
   STACKFILE_SECRET_CACHE_PASSWORD=... stackfile plan stack.yaml --region eu-west-1
   stackfile plan stack.yaml --secrets-file ~/.config/stackfile/dev-secrets.yaml`,
-  diff: `usage: stackfile diff OLD_FILE NEW_FILE [--format text|markdown|json] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack] [--region REGION] [--stack NAME] [--secrets-file FILE]
+  diff: `usage: stackfile diff OLD_FILE NEW_FILE [--format text|markdown|json] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack] [--region REGION] [--stack NAME] [--secrets-file FILE] [--follow-links]
 Compares two versions of a stack file offline, with no cloud access: the stack
 file's changes, then what \`pulumi up\` would do to each AWS resource (create,
 update with the inputs that change, replace with the input that forces it,
@@ -46,11 +50,12 @@ and any change that leaves a route an authorizer guarded public (unless
   --region REGION, --stack NAME   as for plan
   --secrets-file FILE, --secret NAME=VALUE   secrets, as for plan (also STACKFILE_SECRET_<NAME>
                               in the environment; the file or the environment is recommended)
+  --follow-links              read the files even when they are links out of their folders
 Exit: 0 every change allowed, 1 a refused change or a file with problems, 2 usage.
 example:
   git show origin/main:stack.yaml | stackfile diff - stack.yaml
   stackfile diff ../base/stack.yaml stack.yaml --format markdown --allow-replace cache`,
-  dev: `usage: stackfile dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--stack NAME] [--port BASE] [--prod]
+  dev: `usage: stackfile dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--stack NAME] [--port BASE] [--prod] [--follow-links]
 Runs the whole stack on this machine, offline, until Ctrl-C, wired as it is in
 AWS: each http-api-gateway is a local HTTP server that routes, builds events,
 maps responses, answers CORS and logs as API Gateway HTTP APIs do; each
@@ -70,6 +75,7 @@ A change of FILE restarts what it changed. Writes only under
                         read with pulumi config when pulumi is on PATH), as for plan
   --port BASE           first port for gateways and sites (default 3000; a port in use -> the next free one)
   --prod                sites as deployed: the OpenNext build, routed as CloudFront routes it
+  --follow-links        read FILE and the secrets file even when they are links out of their folders
 Exit: 0 after Ctrl-C, 1 problems in FILE (as validate) or a resource that cannot start, 2 usage.
 example:
   STACKFILE_SECRET_cachePassword=Correct-Horse-Battery-1 stackfile dev stack.yaml`,
@@ -89,7 +95,7 @@ example:
 };
 
 export const USAGE = `usage: stackfile COMMAND [ARGS]   (stackfile COMMAND --help for its options)
-  validate [FILE]                       check a stack file (structure, types, rules, references)
+  validate [FILE] [--follow-links]      check a stack file (structure, types, rules, references)
   plan [FILE] [--json] [--secrets-file FILE] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
                                         show every resource \`pulumi up\` would create, offline
   diff OLD_FILE NEW_FILE [--format F] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack]
@@ -100,4 +106,4 @@ export const USAGE = `usage: stackfile COMMAND [ARGS]   (stackfile COMMAND --hel
   schema                                print the JSON Schema of stack files
   init [DIR]                            write a new project
   --version                             print stackfile's version
-FILE defaults to ./stack.yaml.`;
+FILE defaults to ./stack.yaml. A file that is a link out of its folder is read only with --follow-links.`;

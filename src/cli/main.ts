@@ -10,6 +10,7 @@ import { UsageError, unknownOption } from "./usage-error";
 import { systemErrorMessage } from "../shared/process/system-error";
 import { stackFileArg } from "./stack-file-arg";
 import { onDemand } from "./on-demand";
+import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
 import type { Io } from "./io";
 
 export type { Io } from "./io";
@@ -22,10 +23,10 @@ function unknownCommand(command: string): string {
 }
 
 /** The analyzed file, or the exit code after printing its problems; `warn`: also print its warnings. */
-function load(file: string, io: Io, warn = true): StackfileResult | number {
+function load(file: string, io: Io, warn = true, followLinks = false): StackfileResult | number {
   let text: string;
   try {
-    text = readStackfile(file);
+    text = readStackfile(file, { followLinks });
   } catch (err) {
     if (!(err instanceof RefusedFileError)) throw err;
     io.err(formatProblem({ file, line: 1, col: 1, message: err.message }));
@@ -52,10 +53,12 @@ function positional(args: string[], count: number, command: string): string[] {
 }
 
 async function validate(args: string[], io: Io): Promise<number> {
-  const flags = args.filter((a) => a.startsWith("--"));
+  const followLinks = args.includes(FOLLOW_LINKS_OPTION);
+  const rest = args.filter((a) => a !== FOLLOW_LINKS_OPTION);
+  const flags = rest.filter((a) => a.startsWith("--"));
   if (flags.length) throw unknownOption(flags[0], "validate");
-  const file = stackFileArg(args, "validate");
-  const r = load(file, io);
+  const file = stackFileArg(rest, "validate");
+  const r = load(file, io, true, followLinks);
   if (typeof r === "number") return r;
   for (const w of missingPathWarnings(r)) io.err(formatProblem(w));
   const n = r.model.resources.length;
@@ -66,7 +69,7 @@ async function validate(args: string[], io: Io): Promise<number> {
 async function planCommand(args: string[], io: Io): Promise<number> {
   const { parsePlanArgs } = onDemand.planArgs();
   const opts = parsePlanArgs(args);
-  const r = load(opts.file, io);
+  const r = load(opts.file, io, true, opts.followLinks);
   if (typeof r === "number") return r;
   return onDemand.plan().planCommand(opts, r, io);
 }

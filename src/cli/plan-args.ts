@@ -4,6 +4,7 @@ import { setOwn } from "../shared/messages/own";
 import { checkRegionOption } from "./stack-region";
 import { stackFileArg } from "./stack-file-arg";
 import { UsageError, unknownOption } from "./usage-error";
+import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
 
 export interface PlanArgs {
   file: string;
@@ -13,6 +14,8 @@ export interface PlanArgs {
   region?: string;
   stack?: string;
   quotas: Record<string, number>;
+  /** `--follow-links`: read the stack file and the secrets file even when they are links out of their folders. */
+  followLinks: boolean;
 }
 
 /** `--name VALUE` or `--name=VALUE`: the value, advancing `i` past it. */
@@ -24,6 +27,7 @@ function optionValue(args: string[], i: { at: number }, name: string): string | 
 
 export function parsePlanArgs(args: string[]): PlanArgs {
   let json = false;
+  let followLinks = false;
   let region: string | undefined;
   let stack: string | undefined;
   const secrets: Record<string, string> = {};
@@ -34,6 +38,7 @@ export function parsePlanArgs(args: string[]): PlanArgs {
     const a = args[i];
     const at = { at: i };
     if (a === "--json") json = true;
+    else if (a === FOLLOW_LINKS_OPTION) followLinks = true;
     else if (a === "--region" || a.startsWith("--region=")) {
       region = optionValue(args, at, "--region");
       i = at.at;
@@ -65,6 +70,6 @@ export function parsePlanArgs(args: string[]): PlanArgs {
     } else if (a.startsWith("--")) throw unknownOption(a, "plan");
     else files.push(a);
   }
-  return { file: stackFileArg(files, "plan"), json, secrets, secretsFile, region, stack, quotas };
+  return { file: stackFileArg(files, "plan"), json, secrets, secretsFile, region, stack, quotas, followLinks };
 }
 

@@ -13,6 +13,8 @@ export interface StackInputOptions {
   secretsFile?: string;
   /** `--secret NAME=VALUE` */
   secrets: Record<string, string>;
+  /** `--follow-links`: read the secrets file even when it is a link out of its folder. */
+  followLinks?: boolean;
 }
 
 export interface StackInputs {
@@ -25,6 +27,6 @@ export interface StackInputs {
 export function stackInputs(file: string, opts: StackInputOptions, run: PulumiRunner = runPulumi): StackInputs {
   const project = findProject(file === "-" ? process.cwd() : path.dirname(path.resolve(file)));
   const stack = project ? new PulumiStack(project, opts.stack, run) : undefined;
-  const secrets = new SecretReader({ given: opts.secrets, file: opts.secretsFile, stack: stack ? () => stack.secrets() : undefined });
+  const secrets = new SecretReader({ given: opts.secrets, file: opts.secretsFile, followLinks: opts.followLinks, stack: stack ? () => stack.secrets() : undefined });
   return { stack, secrets };
 }

@@ -2,7 +2,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { formatProblem, formatProblems, loadStackfile, UnreadableFileError } from "./stackfile";
+import { formatProblem, formatProblems, loadStackfile, RefusedFileError, UnreadableFileError } from "./stackfile";
 import { SecretKeys, secretProblems } from "./secrets";
 import { runProgram, type StackOutputs } from "./program";
 
@@ -68,13 +68,15 @@ function unreadableMessage(err: UnreadableFileError, root: string, named: string
  * Returns the stack outputs: every resource's referenceable parameters.
  */
 export function deployStackfile(file?: string): StackOutputs {
-  const configured = new pulumi.Config("stackfile").get("file");
+  const settings = new pulumi.Config("stackfile");
+  const configured = settings.get("file");
   const root = projectRoot();
   const target = path.resolve(root, file ?? configured ?? "stack.yaml");
   let result;
   try {
-    result = loadStackfile(target);
+    result = loadStackfile(target, { followLinks: settings.getBoolean("followLinks"), allowLinks: "run pulumi config set stackfile:followLinks true" });
   } catch (err) {
+    if (err instanceof RefusedFileError) throw new pulumi.RunError(`${target}: ${err.message}`);
     if (err instanceof UnreadableFileError) throw new pulumi.RunError(unreadableMessage(err, root, file ?? configured));
     throw err;
   }

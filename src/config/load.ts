@@ -8,9 +8,9 @@ import type * as Yaml from "yaml";
 import type { Document, Node, Pair, YAMLMap } from "yaml";
 import { yamlParser } from "../shared/process/lazy";
 import type { Problem } from "../shared/messages/problem";
-import { userText } from "../shared/messages/user-text";
+import { keyWords } from "../shared/messages/user-text";
 import { positionIndex, type PositionIndex } from "./positions";
-import { explainSyntaxProblems } from "./yaml-messages";
+import { explainSyntaxProblems, parserWords } from "./yaml-messages";
 import type { Position, PositionedProblem } from "./position";
 export type { Position, PositionedProblem } from "./position";
 
@@ -141,7 +141,7 @@ export function loadText(file: string, text: string): LoadedFile {
     // Too large for the positioned parser's bounds (it holds the whole file's tree: about 100 bytes a character):
     // js-yaml's own reason, at its mark.
     const mark = refused.mark;
-    syntaxProblems.push({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: `invalid YAML: ${refused.reason}` });
+    syntaxProblems.push({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: `invalid YAML: ${parserWords(refused.reason)}` });
     return { file, value: null, syntaxProblems: explainSyntaxProblems(file, text, syntaxProblems), positionOf: () => ({ line: 1, col: 1 }) };
   }
   if (fastError || aliased) {
@@ -153,18 +153,18 @@ export function loadText(file: string, text: string): LoadedFile {
         syntaxProblems.splice(0, syntaxProblems.length, { file, line: at.line, col: at.col, message: `invalid YAML: ${TOO_DEEP}` });
         break;
       }
-      syntaxProblems.push({ file, line: at.line, col: at.col, message: `invalid YAML: ${firstLine(e.message)}` });
+      syntaxProblems.push({ file, line: at.line, col: at.col, message: `invalid YAML: ${parserWords(firstLine(e.message))}` });
     }
     if (syntaxProblems.length === 0) {
       for (const key of duplicateKeys(doc)) {
         const at = pos(key.range?.[0] ?? 0);
-        syntaxProblems.push({ file, line: at.line, col: at.col, message: `invalid YAML: Map keys must be unique; '${userText(String((key as { value?: unknown }).value))}' appears more than once in this map` });
+        syntaxProblems.push({ file, line: at.line, col: at.col, message: `invalid YAML: Map keys must be unique; ${keyWords(String((key as { value?: unknown }).value))} appears more than once in this map` });
       }
     }
     if (syntaxProblems.length === 0 && fastError) {
       // Only js-yaml objects: report its reason at its mark.
       const mark = fastError.mark;
-      syntaxProblems.push({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: `invalid YAML: ${fastError.reason}` });
+      syntaxProblems.push({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1, message: `invalid YAML: ${parserWords(fastError.reason)}` });
     }
     if (syntaxProblems.length === 0) {
       const tooMany = aliasExpansionProblem(doc.contents as Node | null);
@@ -175,7 +175,7 @@ export function loadText(file: string, text: string): LoadedFile {
         // Bounded above, in nodes: the library's own count refuses a map merged into more than 100 resources.
         value = doc.toJS({ maxAliasCount: -1 });
       } catch (err) {
-        syntaxProblems.push({ file, line: 1, col: 1, message: `invalid YAML: ${firstLine(String((err as Error).message))}` });
+        syntaxProblems.push({ file, line: 1, col: 1, message: `invalid YAML: ${parserWords(firstLine(String((err as Error).message)))}` });
       }
     }
   }

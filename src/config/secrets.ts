@@ -22,6 +22,7 @@ import { secretKeys, secretNames, UnreadableFileError } from "./stackfile";
 import { exactNumber, firstInexactNumber, inexactNumberMessage } from "../shared/schema/json-numbers";
 import { own, setOwn } from "../shared/messages/own";
 import { escapeControl } from "../shared/messages/user-text";
+import { ALLOW_ON_COMMAND_LINE, leadsOutsideItsFolder, outsideLinkMessage } from "../shared/files/links";
 import type { StackModel } from "./validate";
 
 /** The environment variables read: the prefix, then the name as written or in upper snake case (`dbPassword` -> DB_PASSWORD). */
@@ -61,8 +62,9 @@ function jsonText(node: unknown, name: string, file: string): string {
 }
 
 /** `{name: value}` from a YAML or JSON file: scalars as the text written, maps and lists as JSON text (for `$Secret('name.key')`). */
-export function readSecretsFile(file: string): Record<string, string> {
+export function readSecretsFile(file: string, followLinks = false): Record<string, string> {
   const shown = escapeControl(file);
+  if (!followLinks && leadsOutsideItsFolder(file)) throw new SecretsFileError(outsideLinkMessage(`the secrets file ${shown}`, ALLOW_ON_COMMAND_LINE));
   let text: string;
   try {
     const stat = fs.statSync(file);
@@ -109,6 +111,8 @@ export interface SecretSources {
    * asked for once, on the first name the other sources lack.
    */
   stack?: () => Readonly<Record<string, string>>;
+  /** `--follow-links`: read the secrets file even when it is a link out of its folder. */
+  followLinks?: boolean;
 }
 
 /** A secret's value from the sources in their order (see the top of this file). */
@@ -117,7 +121,7 @@ export class SecretReader {
   private fromStack?: Readonly<Record<string, string>>;
 
   constructor(private readonly sources: SecretSources = {}) {
-    this.fromFile = sources.file === undefined ? {} : readSecretsFile(sources.file);
+    this.fromFile = sources.file === undefined ? {} : readSecretsFile(sources.file, sources.followLinks);
   }
 
   /** The value and where it came from, or undefined when no source has it. */

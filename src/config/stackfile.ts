@@ -5,6 +5,7 @@ import { loadText, positionProblems, type LoadedFile, type PositionedProblem } f
 import { analyze, type StackModel } from "./validate";
 import type { Problem } from "../shared/messages/problem";
 import { escapeControl, safeMessage } from "../shared/messages/user-text";
+import { ALLOW_ON_COMMAND_LINE, leadsOutsideItsFolder, outsideLinkMessage } from "../shared/files/links";
 
 export interface StackfileResult {
   loaded: LoadedFile;
@@ -34,11 +35,22 @@ function mib(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
+export interface ReadOptions {
+  /** Read it even when it is a link to a file outside its folder (the user said the link is meant). */
+  followLinks?: boolean;
+  /** How the refusal tells the user to say the link is meant (the command line's option by default). */
+  allowLinks?: string;
+}
+
 /**
  * The text of a stack file: a regular file of at most MAX_STACK_FILE_BYTES,
- * read without ever waiting on a device or a pipe.
+ * inside the folder it is named in (shared/files/links.ts), read without
+ * ever waiting on a device or a pipe.
  */
-export function readStackfile(file: string): string {
+export function readStackfile(file: string, opts: ReadOptions = {}): string {
+  if (!opts.followLinks && leadsOutsideItsFolder(file)) {
+    throw new RefusedFileError(outsideLinkMessage(path.basename(file), opts.allowLinks ?? ALLOW_ON_COMMAND_LINE));
+  }
   let fd: number;
   try {
     const before = fs.statSync(file);
@@ -137,8 +149,8 @@ function missingPaths(file: string, model: StackModel): Problem[] {
   return out;
 }
 
-export function loadStackfile(file: string): StackfileResult {
-  return analyzeStackfile(file, readStackfile(file));
+export function loadStackfile(file: string, opts: ReadOptions = {}): StackfileResult {
+  return analyzeStackfile(file, readStackfile(file, opts));
 }
 
 export function sortProblems(problems: PositionedProblem[]): PositionedProblem[] {

@@ -11,7 +11,7 @@ import { checkConnections, checkDomains, checkResourceNames, checkRouteAuthorize
 import { unknownValue } from "../shared/component/unknown";
 import { closest } from "../shared/messages/suggest";
 import { under, type Problem } from "../shared/messages/problem";
-import { userText } from "../shared/messages/user-text";
+import { keyWords, userText } from "../shared/messages/user-text";
 import { isSecretArgument, isSecretField } from "../shared/schema/secret-fields";
 import { analyzeOptions } from "./options";
 import { similarSecretWarnings } from "./secret-warnings";
@@ -33,6 +33,13 @@ const RESOURCE_KEYS = ["type", "properties", "overrides", "options"];
 /** How to share settings, for a top-level map that was meant to hold them. */
 const SHARING = "(to share settings, anchor one resource's properties, `properties: &defaults`, and merge them into others with `<<: *defaults`)";
 
+/** What a value is, without the value. */
+function kindOf(v: unknown): string {
+  if (v === null || v === undefined) return "empty";
+  if (Array.isArray(v)) return "a list";
+  return typeof v === "string" ? "a string" : typeof v === "number" ? "a number" : typeof v === "boolean" ? "true or false" : "a value";
+}
+
 function isMap(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -41,13 +48,14 @@ export function analyze(doc: unknown): Analysis {
   const problems: Problem[] = [];
   const resources: ResourceModel[] = [];
   if (!isMap(doc)) {
-    problems.push({ path: [], message: `the file must be a map with the key 'resources', not ${describe(doc)}` });
+    // Only the kind: a file that is not a stack file (a `.env`, credentials) must not be quoted.
+    problems.push({ path: [], message: `the file must be a map with the key 'resources', not ${kindOf(doc)}` });
     return { model: { resources }, problems };
   }
   for (const key of Object.keys(doc)) {
     if (key !== "resources") {
       const near = closest(key, ["resources"]);
-      problems.push({ path: [key], atKey: true, message: `unknown top-level key '${userText(key)}'; ${near ? "did you mean 'resources'?" : isMap(doc[key]) ? `the file has only 'resources' ${SHARING}` : "the file has only 'resources'"}` });
+      problems.push({ path: [key], atKey: true, message: `unknown top-level key ${keyWords(key)}; ${near ? "did you mean 'resources'?" : isMap(doc[key]) ? `the file has only 'resources' ${SHARING}` : "the file has only 'resources'"}` });
     }
   }
   const res = doc.resources;

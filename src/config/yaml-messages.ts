@@ -12,6 +12,26 @@ const INDENTATION = /All mapping items must start at the same column|Nested mapp
 /** Messages of a flow collection broken by an unquoted `{`, `}`, `[`, `]` or `,`. */
 const FLOW = /flow-map|flow-seq|Unexpected flow|Unexpected comma|Unexpected scalar at node end|Unexpected scalar token/i;
 
+/**
+ * A parser's message without the text of the file it quotes: yaml's
+ * `Unexpected scalar token in YAML stream: "<token>"`, a tag (`!<...>`, `The
+ * !x tag`), an alias or tag handle in quotes, a directive's name, a
+ * malformed tag or header after `: `. A file that is not a stack file (a
+ * link to `.git/config`) is otherwise printed a token at a time, secrets and
+ * all; the position still says where.
+ */
+export function parserWords(message: string): string {
+  return message
+    .replace(/:\s.*$/s, "")
+    .replace(/\s*!<[^>]*>/g, "")
+    .replace(/^(Unknown directive|Unsupported YAML version|Invalid escape sequence) .*/s, "$1")
+    .replace(/^The \S+ tag has no suffix$/, "A tag has no suffix")
+    .replace(/^Unexpected (.{4,}) in (flow \w+|\w+ collection|collection)$/s, "Unexpected token in $2")
+    .replace(/\s*"(?!(?:scalar|mapping|sequence)")[^"]*"/g, "")
+    .replace(/^Verbatim tags aren't resolved, so\s*is invalid\.$/, "Verbatim tags aren't resolved")
+    .trim();
+}
+
 /** One problem in the user's words for the parser's `problems` of `text`, or the problems as they are. */
 export function explainSyntaxProblems(file: string, text: string, problems: PositionedProblem[]): PositionedProblem[] {
   if (!problems.length) return problems;

@@ -32,3 +32,15 @@ export function shortValue(v: unknown, max = 100): string {
   const s = typeof v === "string" && !v.includes("\n") ? v : JSON.stringify(v);
   return s.length > max ? `${s.slice(0, max - 3)}...` : s;
 }
+
+/** A key that reads as a name (letters, digits, `_`, `-`, `.`, spaces): what a stack file's keys are. */
+const NAME_LIKE = /^[A-Za-z_$][\w .$-]{0,63}$/;
+
+/**
+ * A key for a message: quoted when it reads as a name, else not shown. A
+ * file that is not a stack file (`/etc/shadow`, a `.env`) has whole lines
+ * where keys go (`root:$6$...:19000::`), and quoting them prints the file.
+ */
+export function keyWords(key: string): string {
+  return NAME_LIKE.test(key) && !/:|=/.test(key) ? `'${escapeControl(key)}'` : `(a key of ${key.length} characters that is not a name; not shown)`;
+}
