@@ -6,7 +6,7 @@ import type { ResourceModel } from "../config/validate";
 import { sortProblems } from "../config/stackfile";
 import { positionProblems, type PositionedProblem } from "../config/load";
 import { under, formatPath } from "../shared/messages/problem";
-import { isSecretArgument, isSecretField } from "../shared/schema/secret-fields";
+import { isSecretField, isSecretLookingPath } from "../shared/schema/secret-fields";
 import { shortValue, SECRET_TEXT } from "./format";
 
 type Path = (string | number)[];
@@ -49,6 +49,10 @@ function flatten(v: unknown, prefix: Path, out: Map<string, { path: Path; value:
   }
 }
 
+const isEmpty = (v: unknown) => typeof v === "object" && v !== null && Object.keys(v).length === 0;
+/** Whether the flattened values hold something below `key`. */
+const filledBelow = (flat: Map<string, unknown>, key: string) => [...flat.keys()].some((k) => k.startsWith(`${key}.`) || k.startsWith(`${key}[`));
+
 /** The resource's values by printed path: properties, overrides, options. */
 function values(r: ResourceModel): Map<string, { path: Path; value: unknown }> {
   const out = new Map<string, { path: Path; value: unknown }>();
@@ -56,12 +60,24 @@ function values(r: ResourceModel): Map<string, { path: Path; value: unknown }> {
   return out;
 }
 
-/** A value as the diff shows it: a secret field's, or a secret argument's in `overrides` (`authToken`), is "[secret]". */
+/**
+ * A value as the diff shows it, "[secret]" when it is: a secret field's; in
+ * `overrides`, one under any name that looks secret (`authToken`, or
+ * `environment.variables.DB_PASSWORD` of the function child); the value of
+ * a list item whose name looks secret (`{name: DB_PASSWORD, value: ...}`).
+ */
 function masked(r: ResourceModel, path: Path, v: unknown): unknown {
   if (v === undefined) return v;
-  if (path[0] === "properties") return isSecretField(r.entry.definition, path.slice(1)) ? SECRET_TEXT : v;
-  if (path[0] === "overrides") return path.length >= 3 && isSecretArgument(String(path[2])) ? SECRET_TEXT : v;
+  if (path[0] === "properties" && isSecretField(r.entry.definition, path.slice(1))) return SECRET_TEXT;
+  if (path[0] === "overrides" && isSecretLookingPath(path.slice(2))) return SECRET_TEXT;
+  if (path[path.length - 1] === "value" && secretNamedItem(at(modelRoot(r), path.slice(0, -1)))) return SECRET_TEXT;
   return v;
+}
+
+/** A list item like `{name: DB_PASSWORD, value: ...}` whose name looks secret. */
+function secretNamedItem(item: unknown): boolean {
+  const name = typeof item === "object" && item !== null ? (item as { name?: unknown }).name : undefined;
+  return typeof name === "string" && isSecretLookingPath([name]);
 }
 
 /** ` (NAME)` for a value inside a list item that has a name (an environment variable): the reader sees which one. */
@@ -101,6 +117,8 @@ export function diffStacks(oldFile: StackfileResult | undefined, newFile: Stackf
       const x = a.get(key);
       const y = b.get(key);
       if (JSON.stringify(x?.value) === JSON.stringify(y?.value)) continue;
+      // An empty map or list on one side that the other fills (`overrides: {}` -> its settings): its values are the change.
+      if ((!x && isEmpty(y!.value) && filledBelow(a, key)) || (!y && isEmpty(x!.value) && filledBelow(b, key))) continue;
       const path = (y ?? x)!.path;
       found.push({
         path: ["resources", name, ...path],
@@ -129,9 +147,9 @@ function at(root: unknown, path: Path): unknown {
 
 const modelRoot = (r: ResourceModel) => ({ properties: r.properties, overrides: r.overrides, options: r.options });
 
-/** The value with every field the schema marks secret as "[secret]". */
+/** The value with every value `masked` hides as "[secret]". */
 function maskedDeep(r: ResourceModel, path: Path, v: unknown): unknown {
-  if (path[0] === "properties" && isSecretField(r.entry.definition, path.slice(1))) return SECRET_TEXT;
+  if (v !== undefined && masked(r, path, v) === SECRET_TEXT) return SECRET_TEXT;
   if (Array.isArray(v)) return v.map((x, i) => maskedDeep(r, [...path, i], x));
   if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskedDeep(r, [...path, k], x)]));
   return v;

@@ -7,6 +7,7 @@
 // that read them change too, and may replace those in turn.
 import type { PlannedState } from "./plan";
 import { isSecretValue, SECRET_SIG } from "./mock-engine";
+import { isSecretLookingPath } from "../shared/schema/secret-fields";
 import { ownerOf } from "./plan-checks";
 import { formatPath } from "../shared/messages/problem";
 import { replacementRow } from "../aws-rules/replacement-table";
@@ -52,6 +53,9 @@ function flatten(v: unknown, prefix: (string | number)[], out: Map<string, unkno
     out.set(formatPath(prefix), v);
   }
 }
+
+/** A value wrapped as the engine wraps a secret (so every renderer shows "[secret]"); unset stays unset. */
+const asSecret = (v: unknown): unknown => (v === undefined || isSecretValue(v) ? v : { [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", value: v });
 
 /** What compares: secrets by value, code by its digest (never by the folder it was built in). */
 function comparable(v: unknown): string {
@@ -100,7 +104,10 @@ function compareInputs(before: Record<string, unknown>, after: Record<string, un
   flatten(after, [], b);
   const values: ResourceChange["values"] = {};
   for (const p of new Set([...a.keys(), ...b.keys()])) {
-    if (comparable(a.get(p)) !== comparable(b.get(p))) values[p] = { old: a.get(p), new: b.get(p) };
+    if (comparable(a.get(p)) === comparable(b.get(p))) continue;
+    // Under a name that looks secret (`environment.variables.DB_PASSWORD`), a value shows as a secret's.
+    const shown = isSecretLookingPath(p) ? asSecret : (v: unknown) => v;
+    values[p] = { old: shown(a.get(p)), new: shown(b.get(p)) };
   }
   return { a, b, values };
 }

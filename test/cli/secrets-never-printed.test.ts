@@ -1,6 +1,9 @@
 // No command prints a secret value: not in a problem a rule finds in a value
 // that came from $Secret, not in a usage error that names an option.
 import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import { cli, tmpFile } from "./cli-helpers";
 
 
@@ -140,5 +143,40 @@ ${extra}`;
       assert.match(r.out, /authToken/);
       assert.match(r.out, /\[secret\]/);
     }
+  });
+});
+
+describe("diff: secret-looking names anywhere under overrides", () => {
+  /** A function stack in its own folder (with its entry file), `overrides` as given. */
+  function fnStack(dir: string, name: string, overrides: string): string {
+    fs.writeFileSync(path.join(dir, "h.ts"), "export const handler = async () => ({ statusCode: 200 });\n");
+    const f = path.join(dir, name);
+    fs.writeFileSync(f, `resources:\n  fn:\n    type: function\n    properties:\n      entryfilePath: ./h.ts\n${overrides}`);
+    return f;
+  }
+  const nested = "    overrides:\n      function:\n        environment:\n          variables:\n            DB_PASSWORD: Hunter2-Nested-Literal\n            API_TOKEN: Tok-Nested-Literal\n            PLAIN: visible-value\n";
+
+  it("a variable named like a secret, deep under overrides.<child>, is [secret] in the config and resource sections, text, markdown and json", async function () {
+    this.timeout(60_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nested-overrides-"));
+    const a = fnStack(dir, "old.yaml", "");
+    const b = fnStack(dir, "new.yaml", nested);
+    for (const format of ["text", "markdown", "json"]) {
+      const r = await cli("diff", "--format", format, a, b);
+      assert.ok(!/Nested-Literal/.test(r.out + r.err), `${format}:\n${r.out}`);
+      assert.match(r.out, /DB_PASSWORD/);
+      assert.match(r.out, /visible-value/, "a name that is not a secret's still shows");
+    }
+  });
+
+  it("a file that gains overrides prints each new value, not 'overrides: {} -> (unset)'", async function () {
+    this.timeout(60_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "new-overrides-"));
+    const r = await cli("diff", fnStack(dir, "old.yaml", ""), fnStack(dir, "new.yaml", nested));
+    assert.doesNotMatch(r.out, /overrides: \{\} -> \(unset\)/, r.out);
+    assert.doesNotMatch(r.out, /^ {4}overrides: /m, r.out);
+    const back = await cli("diff", fnStack(dir, "new2.yaml", nested), fnStack(dir, "old2.yaml", ""));
+    assert.doesNotMatch(back.out, /^ {4}overrides: /m, back.out);
+    assert.match(back.out, /overrides\.function\.environment\.variables\.PLAIN: visible-value -> \(unset\)/, back.out);
   });
 });

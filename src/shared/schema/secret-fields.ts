@@ -32,3 +32,9 @@ const SECRET_ARGUMENT = /(password|passwd|secret|token|apikey|api_key|accesskey|
 export function isSecretArgument(name: string): boolean {
   return SECRET_ARGUMENT.test(name);
 }
+
+/** Whether a path of names (`environment.variables.DB_PASSWORD`, `["function", "environment", ...]`) passes through a name that looks secret. */
+export function isSecretLookingPath(path: readonly (string | number)[] | string): boolean {
+  const parts = typeof path === "string" ? path.split(/[.[\]]/) : path;
+  return parts.some((p) => typeof p === "string" && p !== "" && isSecretArgument(p));
+}
