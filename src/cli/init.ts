@@ -133,7 +133,15 @@ const GITIGNORE = ["node_modules/", ".open-next/", ".next/", ".stackfile-cache/"
 
 /** `dir` as one shell word: quoted when it holds anything but letters, digits and `_ . / -`. */
 export function shellWord(dir: string): string {
-  return /^[A-Za-z0-9_./-]+$/.test(dir) ? dir : `'${dir.replace(/'/g, "'\\''")}'`;
+  if (/^[A-Za-z0-9_./-]+$/.test(dir)) return dir;
+  // A control character (an escape sequence, a newline) would reach the terminal inside '...':
+  // bash's $'...' writes it as \xHH instead (bash(1), QUOTING), and reads back the same bytes.
+  const control = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  if (control.test(dir)) {
+    const code = (c: string) => c.charCodeAt(0).toString(16);
+    return `$'${dir.replace(/[\\']/g, "\\$&").replace(control, (c) => (c < "\u0080" ? `\\x${code(c).padStart(2, "0")}` : `\\u${code(c).padStart(4, "0")}`))}'`;
+  }
+  return `'${dir.replace(/'/g, "'\\''")}'`;
 }
 
 /** The folders of a relative path, outermost first (`a/b/c.ts` -> a, a/b). */

@@ -11,6 +11,7 @@ import { systemErrorMessage } from "../shared/process/system-error";
 import { stackFileArg } from "./stack-file-arg";
 import { onDemand } from "./on-demand";
 import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
+import { escapeControl } from "../shared/messages/user-text";
 import type { Io } from "./io";
 
 export type { Io } from "./io";
@@ -97,16 +98,17 @@ async function initCommand(args: string[], io: Io): Promise<number> {
   const dir = args[0] ?? ".";
   try {
     const made = init(dir);
-    io.out(`wrote ${made.files.map((f) => path.join(dir, f)).join(", ")}`);
-    if (made.ignoreAdded.length) io.out(`added ${made.ignoreAdded.join(", ")} to ${path.join(dir, ".gitignore")}`);
-    if (made.packedFrom) io.out(`stackfile is not in the npm registry yet: package.json installs it from ${made.files[made.files.length - 1]}, packed from ${made.packedFrom}`);
+    // DIR as given may hold terminal escape sequences: printed escaped (the cd lines quote it for a shell).
+    io.out(escapeControl(`wrote ${made.files.map((f) => path.join(dir, f)).join(", ")}`));
+    if (made.ignoreAdded.length) io.out(escapeControl(`added ${made.ignoreAdded.join(", ")} to ${path.join(dir, ".gitignore")}`));
+    if (made.packedFrom) io.out(escapeControl(`stackfile is not in the npm registry yet: package.json installs it from ${made.files[made.files.length - 1]}, packed from ${made.packedFrom}`));
     io.out(`next: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}npm install && npx stackfile plan`);
     // The secret init's stack.yaml reads (init.ts), from the environment: not on the command line.
     io.out(`or run it on this machine, offline: ${dir === "." ? "" : `cd ${shellWord(dir)} && `}STACKFILE_SECRET_cachePassword=<16 to 128 characters> npx stackfile dev`);
     return 0;
   } catch (err) {
     if (!(err instanceof InitError)) throw err;
-    io.err(`stackfile init: ${err.message}`);
+    io.err(`stackfile init: ${escapeControl(err.message)}`);
     return 2;
   }
 }
