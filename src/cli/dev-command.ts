@@ -10,7 +10,7 @@ import { setOwn } from "../shared/messages/own";
 import { UsageError, optionName } from "./usage-error";
 import { killAllChildrenNow } from "../dev/children";
 import { secretNames } from "../config/stackfile";
-import { SecretsFileError } from "../config/secrets";
+import { SecretsFileError, secretOption } from "../config/secrets";
 import { stackInputs, type StackInputs } from "./secret-sources";
 import { ApplyError, DevSession, type ResourceProblem } from "../dev/session";
 import { MissingToolError } from "../dev/tls";
@@ -49,10 +49,9 @@ export function parseDevArgs(args: string[]): DevArgs {
     if (a === "--prod") prod = true;
     else if (a === FOLLOW_LINKS_OPTION) followLinks = true;
     else if (a === "--secret" || a.startsWith("--secret=")) {
-      const spec = value("--secret");
-      const eq = spec?.indexOf("=") ?? -1;
-      if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
-      setOwn(secrets, spec.slice(0, eq), spec.slice(eq + 1));
+      const given = secretOption(value("--secret"));
+      if ("problem" in given) throw new UsageError(given.problem);
+      setOwn(secrets, given.name, given.value);
     } else if (a === "--secrets-file" || a.startsWith("--secrets-file=")) {
       secretsFile = value("--secrets-file");
       if (!secretsFile) throw new UsageError("--secrets-file takes a file (YAML or JSON, name: value)");

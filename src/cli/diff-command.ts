@@ -13,6 +13,7 @@ import { checkRegionOption, StackRegionError, stackRegion } from "./stack-region
 import { UsageError, optionName, unknownOption } from "./usage-error";
 import type { Io } from "./io";
 import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
+import { secretOption } from "../config/secrets";
 import { stackInputs } from "./secret-sources";
 import { secretNames } from "../config/stackfile";
 import { setOwn } from "../shared/messages/own";
@@ -71,10 +72,9 @@ export function parseDiffArgs(args: string[]): DiffArgs {
       out.secretsFile = value();
       if (!out.secretsFile) throw new UsageError("--secrets-file takes the path of a YAML or JSON file of {name: value}");
     } else if (name === "--secret") {
-      const spec = a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[++i];
-      const eq = spec?.indexOf("=") ?? -1;
-      if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
-      setOwn(out.secrets, spec.slice(0, eq), spec.slice(eq + 1));
+      const given = secretOption(a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[++i]);
+      if ("problem" in given) throw new UsageError(given.problem);
+      setOwn(out.secrets, given.name, given.value);
     }
     else if (name === "--region") {
       out.region = value();

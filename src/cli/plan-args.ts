@@ -5,6 +5,7 @@ import { checkRegionOption } from "./stack-region";
 import { stackFileArg } from "./stack-file-arg";
 import { UsageError, unknownOption } from "./usage-error";
 import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
+import { secretOption } from "../config/secrets";
 
 export interface PlanArgs {
   file: string;
@@ -63,10 +64,9 @@ export function parsePlanArgs(args: string[]): PlanArgs {
       i = at.at;
       if (!secretsFile) throw new UsageError("--secrets-file takes the path of a YAML or JSON file of {name: value}");
     } else if (a === "--secret" || a.startsWith("--secret=")) {
-      const spec = a === "--secret" ? args[++i] : a.slice("--secret=".length);
-      const eq = spec?.indexOf("=") ?? -1;
-      if (!spec || eq <= 0) throw new UsageError("--secret takes NAME=VALUE");
-      setOwn(secrets, spec.slice(0, eq), spec.slice(eq + 1));
+      const given = secretOption(a === "--secret" ? args[++i] : a.slice("--secret=".length));
+      if ("problem" in given) throw new UsageError(given.problem);
+      setOwn(secrets, given.name, given.value);
     } else if (a.startsWith("--")) throw unknownOption(a, "plan");
     else files.push(a);
   }

@@ -28,6 +28,22 @@ import type { StackModel } from "./validate";
 /** The environment variables read: the prefix, then the name as written or in upper snake case (`dbPassword` -> DB_PASSWORD). */
 export const ENV_PREFIX = "STACKFILE_SECRET_";
 
+/** A secret's name: what `$Secret(NAME)` reads (config/directives.ts), a secrets file's key, `--secret NAME=VALUE`'s NAME. */
+export const SECRET_NAME = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * `--secret NAME=VALUE` as a name and a value, or why it is not one (never
+ * quoting it: the value is a secret, and so may be what was meant as one).
+ * A NAME that is not a secret name (`NAME x`, `'pw'`) would be a secret
+ * nothing reads, silently.
+ */
+export function secretOption(spec: string | undefined): { name: string; value: string } | { problem: string } {
+  const eq = spec?.indexOf("=") ?? -1;
+  const name = eq > 0 ? spec!.slice(0, eq) : "";
+  if (!SECRET_NAME.test(name)) return { problem: "--secret takes NAME=VALUE, NAME of letters, digits, '-' and '_' (the name $Secret(NAME) reads)" };
+  return { name, value: spec!.slice(eq + 1) };
+}
+
 /** A secrets file larger than this is refused unread. */
 const MAX_SECRETS_FILE_BYTES = 1024 * 1024;
 
@@ -86,7 +102,7 @@ export function readSecretsFile(file: string, followLinks = false): Record<strin
   const out: Record<string, string> = {};
   for (const pair of root.items) {
     const name = String((pair.key as { value?: unknown } | null)?.value ?? "");
-    if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new SecretsFileError(`the secrets file ${shown} has a key that is not a secret name (letters, digits, '-' and '_')`);
+    if (!SECRET_NAME.test(name)) throw new SecretsFileError(`the secrets file ${shown} has a key that is not a secret name (letters, digits, '-' and '_')`);
     const v = pair.value;
     if (isScalar(v) && typeof v.value === "string") setOwn(out, name, v.value);
     else if (isScalar(v) && (v.value === null || v.value === undefined)) throw new SecretsFileError(`the secrets file ${shown} gives secret '${name}' no value`);

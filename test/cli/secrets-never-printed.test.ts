@@ -54,6 +54,18 @@ describe("secrets are never printed", () => {
     }
   });
 
+  it("--secret with a name that is not a secret name ('NAME x=1', a quote, a newline) is a usage error in plan, diff and dev, never a secret of another name", async () => {
+    const f = tmpFile(gateway("      cors: {enabled: false}\n"));
+    for (const spec of ["NAME x=TopSecret-1", "'pw'=TopSecret-1", "pw\n=TopSecret-1", "pw.key=TopSecret-1", "=TopSecret-1"]) {
+      for (const args of [["plan", f, "--secret", spec], ["plan", f, `--secret=${spec}`], ["diff", f, f, "--secret", spec], ["dev", f, "--secret", spec]]) {
+        const r = await cli(...args);
+        assert.strictEqual(r.code, 2, `${args.join(" ")}: ${r.err}`);
+        assert.match(r.err, /--secret takes NAME=VALUE, NAME of letters, digits, '-' and '_' \(the name \$Secret\(NAME\) reads\)/, r.err);
+        assert.ok(!(r.out + r.err).includes("TopSecret"), r.err);
+      }
+    }
+  });
+
   it("validate: a field the schema marks secret never shows its value, even a wrong one", async () => {
     const f = tmpFile(`resources:
   cache:
