@@ -1,7 +1,8 @@
 // A redis-cluster, locally: Debian's redis-server on 127.0.0.1 with TLS only
 // (the session certificate, tls.ts), the cluster's defaultUserPassword as the
 // default user's password (ElastiCache's AUTH token), its data folder under
-// .stackfile-cache/dev/redis/<name>/ and nothing saved. With enableSharding
+// .stackfile-cache/dev/redis/<name>/ and nothing saved (its settings, password
+// included, reach it on standard input: no file holds them). With enableSharding
 // it runs in cluster mode (one node holding every slot, announcing
 // 127.0.0.1), so cluster clients work as against a configuration endpoint.
 import { execFileSync } from "child_process";
@@ -70,16 +71,18 @@ export async function startRedis(spec: RedisSpec, tlsFiles: SessionTls, cacheDir
   const dir = path.join(cacheDir, "redis", spec.name);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // The password in a config file only this user reads, never on a command line (ps shows those).
-  const conf = path.join(dir, "redis.conf");
+  // The settings (the password among them) through standard input (`redis-server -` reads its
+  // configuration there: redis.io/docs/latest/operate/oss_and_stack/management/config/), never on
+  // the command line (ps shows it) nor in a file (left behind after dev).
   const lines = [
     "port 0", `tls-port ${spec.port}`, "bind 127.0.0.1", `dir ${JSON.stringify(dir)}`,
     `tls-cert-file ${JSON.stringify(tlsFiles.certFile)}`, `tls-key-file ${JSON.stringify(tlsFiles.keyFile)}`, `tls-ca-cert-file ${JSON.stringify(tlsFiles.caFile)}`,
     "tls-auth-clients no", `requirepass ${JSON.stringify(spec.password)}`, 'save ""', "appendonly no", "daemonize no",
   ];
   if (spec.sharded) lines.push("cluster-enabled yes", "cluster-config-file nodes.conf", "cluster-node-timeout 500", "tls-cluster yes", "tls-replication yes", "cluster-announce-ip 127.0.0.1", `masterauth ${JSON.stringify(spec.password)}`);
-  fs.writeFileSync(conf, lines.join("\n") + "\n", { mode: 0o600 });
-  const child = startChild("redis-server", [conf], { cwd: dir, log });
+  const child = startChild("redis-server", ["-"], { cwd: dir, log, stdio: ["pipe", "pipe", "pipe"] });
+  child.process.stdin!.on("error", () => undefined); // a server that failed to start: its exit says why
+  child.process.stdin!.end(lines.join("\n") + "\n");
   for (let i = 0; ; i++) {
     try {
       await redisCommand(spec.port, tlsFiles.caFile, spec.password, ["PING"]);

@@ -151,6 +151,15 @@ describe("stackfile dev: the test stack, end to end", function () {
     assert.ok(!dev.lines.slice(from).some((l) => /^\[cache\].*Ready to accept/.test(l)), "the cache did not restart");
   });
 
+  /** The files under the stack's folder that hold `text`. */
+  const filesHolding = (dir: string, text: string): string[] => fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && fs.readFileSync(path.join(e.parentPath, e.name), "latin1").includes(text))
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+
+  it("writes the cache's password to no file while it runs (redis-server reads its settings from standard input)", () => {
+    assert.deepStrictEqual(filesHolding(dev.dir, SECRET), []);
+  });
+
   it("stops every child process on Ctrl-C", async () => {
     const children = descendants(dev.proc.pid!);
     assert.ok(children.length >= 3, `redis-server and two function workers run (found ${children.length})`);
@@ -158,5 +167,6 @@ describe("stackfile dev: the test stack, end to end", function () {
     assert.strictEqual(await dev.exited, 0);
     await new Promise((r) => setTimeout(r, 200));
     assert.deepStrictEqual(children.filter(alive), []);
+    assert.deepStrictEqual(filesHolding(dev.dir, SECRET), [], "no file keeps the password after dev exits");
   });
 });
