@@ -24,6 +24,20 @@ export type { Invocation } from "./invocation";
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 export const INTEGRATION_TIMEOUT_MS = 30_000;
 
+/**
+ * Lambda's limit on a synchronous invocation's response: "For synchronous
+ * invocations, the maximum payload size is 6 MB" (Invoke,
+ * https://docs.aws.amazon.com/lambda/latest/dg/API_Invoke.html; "Invocation
+ * payload (request and response)" in
+ * https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html),
+ * of the JSON the handler's result becomes; measured, it is 6 MiB and 100
+ * bytes (Zac Charles, "Deep Dive: Lambda's Response Payload Size Limit",
+ * and part 2, https://zaccharles.medium.com/deep-dive-lambdas-request-payload-size-limit-2-2-6350c1ae5577).
+ * A larger one fails the invocation, and API Gateway answers a failed
+ * integration with a 500.
+ */
+export const MAX_RESPONSE_BYTES = 6 * 1024 * 1024 + 100;
+
 export interface RouteTarget {
   payloadFormat: "1.0" | "2.0";
   /** The function's name, for the log. */
@@ -48,6 +62,19 @@ export interface RunningGateway {
   /** Swaps the routes and settings (after a stack file change) without a new port. */
   update(settings: GatewaySettings): void;
   close(): Promise<void>;
+}
+
+/** Whether every header is a valid HTTP field (RFC 9110 5.1, 5.5: a token name; a value without CR, LF or NUL), as Node checks them before sending. */
+function sendableHeaders(headers: [string, string][]): boolean {
+  try {
+    for (const [name, value] of headers) {
+      http.validateHeaderName(name);
+      http.validateHeaderValue(name, value);
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function requestId(): string {
@@ -106,8 +133,18 @@ export async function answer(settings: GatewaySettings, request: GatewayRequest,
     settings.log(`${target.functionName} failed: ${ran.error}`);
     return { response: withCors(INTERNAL_ERROR), routeKey };
   }
+  const size = Buffer.byteLength(JSON.stringify(ran.result) ?? "");
+  if (size > MAX_RESPONSE_BYTES) {
+    settings.log(`${target.functionName} answered ${size} bytes; Lambda refuses a synchronous response over 6 MB (${MAX_RESPONSE_BYTES} bytes): 500`);
+    return { response: withCors(INTERNAL_ERROR), routeKey };
+  }
   const mapped = target.payloadFormat === "2.0" ? responseV2(ran.result) : responseV1(ran.result);
   if (mapped === INTERNAL_ERROR) settings.log(`${target.functionName} answered what API Gateway cannot read as a payload ${target.payloadFormat} response: 500`);
+  else if (!sendableHeaders(mapped.headers)) {
+    // A malformed integration response: API Gateway answers 500 Internal Server Error (and sends none of it).
+    settings.log(`${target.functionName} answered a header API Gateway cannot send (CR, LF or another character a header may not hold): 500`);
+    return { response: withCors(INTERNAL_ERROR), routeKey };
+  }
   return { response: withCors(mapped), routeKey };
 }
 
@@ -132,9 +169,16 @@ export function startGateway(initial: GatewaySettings, port: number): Promise<Ru
         apiId: settings.name.toLowerCase(),
         domainName: req.headers.host ?? `127.0.0.1:${port}`,
       };
-      const { response, routeKey } = await answer(settings, request, body === undefined);
+      let answered: { response: GatewayResponse; routeKey: string };
+      try {
+        answered = await answer(settings, request, body === undefined);
+      } catch (err) {
+        settings.log(`request failed: ${(err as Error).message}`);
+        answered = { response: INTERNAL_ERROR, routeKey: "-" };
+      }
+      const { response, routeKey } = answered;
       const headers = [...response.headers, ["apigw-requestid", id], ["content-length", String(response.body.length)]] as [string, string][];
-      res.writeHead(response.status, headers.flat());
+      res.writeHead(response.status, http.STATUS_CODES[response.status] ?? "", headers.flat());
       res.end(request.method === "HEAD" ? undefined : response.body);
       if (settings.accessLog) {
         settings.log(accessLogLine(settings.accessLog, {
@@ -144,7 +188,7 @@ export function startGateway(initial: GatewaySettings, port: number): Promise<Ru
       }
     }).catch((err) => {
       settings.log(`request failed: ${(err as Error).message}`);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      if (!res.headersSent) res.writeHead(500, "Internal Server Error", { "content-type": "application/json", "apigw-requestid": id });
       res.end(JSON.stringify({ message: "Internal Server Error" }));
     });
   });

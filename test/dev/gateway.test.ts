@@ -31,6 +31,15 @@ describe("dev gateway answers", () => {
       route("GET /bad1", "1.0", () => ok({ body: "no status" })),
       route("GET /bad2", "2.0", () => ok({ statusCode: "teapot" })),
       route("GET /throws", "2.0", () => Promise.resolve({ ok: false, error: "Error: boom" })),
+      route("POST /size", "2.0", async (e) => ({ ok: true, result: { statusCode: 200, body: String(Buffer.from(e.body, "base64").length) } })),
+      route("GET /huge", "2.0", () => ok({ statusCode: 200, body: "x".repeat(7 * 1024 * 1024) })),
+      // {"statusCode":200,"body":"xx..."}: 28 bytes and the body, at Lambda's limit.
+      route("GET /just-fits", "2.0", () => ok({ statusCode: 200, body: "x".repeat(6 * 1024 * 1024 + 100 - 28) })),
+      route("GET /one-over", "2.0", () => ok({ statusCode: 200, body: "x".repeat(6 * 1024 * 1024 + 100 - 27) })),
+      route("GET /crlf", "2.0", () => ok({ statusCode: 200, headers: { "x-a": "1\r\nset-cookie: planted=1" }, body: "hi" })),
+      route("GET /crlf-cookie", "2.0", () => ok({ statusCode: 200, cookies: ["a=1\r\nx-planted: 1"], body: "hi" })),
+      route("GET /bad-name", "2.0", () => ok({ statusCode: 200, headers: { "x a": "1" }, body: "hi" })),
+      route("GET /crlf1", "1.0", () => ok({ statusCode: 200, multiValueHeaders: { "x-b": ["ok", "no\nway"] }, body: "hi" })),
       route("POST /echo1", "1.0", async (e) => {
         events.push(e);
         return { ok: true, result: { statusCode: 200, headers: { "x-one": "1" }, multiValueHeaders: { "set-cookie": ["a=1", "b=2"] }, body: e.body, isBase64Encoded: e.isBase64Encoded } };
@@ -59,8 +68,9 @@ describe("dev gateway answers", () => {
     const r = await fetch(`${url}/echo2`, { method: "POST", body: Buffer.alloc(MAX_PAYLOAD_BYTES + 1), headers: { "content-type": "application/octet-stream" } });
     assert.strictEqual(r.status, 413);
     assert.strictEqual(events.length, before);
-    const fits = await fetch(`${url}/echo2`, { method: "POST", body: Buffer.alloc(MAX_PAYLOAD_BYTES), headers: { "content-type": "application/octet-stream" } });
+    const fits = await fetch(`${url}/size`, { method: "POST", body: Buffer.alloc(MAX_PAYLOAD_BYTES), headers: { "content-type": "application/octet-stream" } });
     assert.strictEqual(fits.status, 200);
+    assert.strictEqual(await fits.text(), String(MAX_PAYLOAD_BYTES));
   });
 
   it("turns a 2.0 result without statusCode into a 200 JSON response of the result", async () => {
@@ -76,6 +86,45 @@ describe("dev gateway answers", () => {
       const r = await fetch(`${url}${p}`);
       assert.strictEqual(r.status, 500, p);
       assert.deepStrictEqual(await r.json(), { message: "Internal Server Error" });
+    }
+  });
+
+  /** The access-log line of the request `id`. */
+  const accessLine = async (id: string) => {
+    await new Promise((res) => setTimeout(res, 50));
+    const line = logged.find((l) => l.startsWith("{") && JSON.parse(l).requestId === id);
+    assert.ok(line, `no access-log line for ${id}: ${logged.join("\n")}`);
+    return JSON.parse(line);
+  };
+
+  it("answers a response over Lambda's 6 MB as a failed invocation: 500 with its request id, logged", async () => {
+    logged.length = 0;
+    const r = await fetch(`${url}/huge`);
+    assert.strictEqual(r.status, 500);
+    assert.deepStrictEqual(await r.json(), { message: "Internal Server Error" });
+    const id = r.headers.get("apigw-requestid")!;
+    assert.ok(id);
+    assert.strictEqual((await accessLine(id)).status, "500");
+    assert.ok(logged.some((l) => /^fn answered \d+ bytes; Lambda refuses a synchronous response over 6 MB \(6291556 bytes\): 500$/.test(l)), logged.join("\n"));
+    const fits = await fetch(`${url}/just-fits`);
+    assert.strictEqual(fits.status, 200);
+    assert.strictEqual((await fits.arrayBuffer()).byteLength, 6 * 1024 * 1024 + 100 - 28);
+    assert.strictEqual((await fetch(`${url}/one-over`)).status, 500);
+  });
+
+  it("answers a header with CR or LF, or a name that is no header name, with 500 Internal Server Error, its request id and an access-log line", async () => {
+    for (const p of ["/crlf", "/crlf-cookie", "/bad-name", "/crlf1"]) {
+      logged.length = 0;
+      const r = await fetch(`${url}${p}`);
+      assert.strictEqual(r.status, 500, p);
+      assert.strictEqual(r.statusText, "Internal Server Error", p);
+      assert.deepStrictEqual(await r.json(), { message: "Internal Server Error" }, p);
+      assert.strictEqual(r.headers.get("x-planted"), null);
+      assert.strictEqual(r.headers.get("set-cookie"), null);
+      const id = r.headers.get("apigw-requestid")!;
+      assert.ok(id, p);
+      assert.strictEqual((await accessLine(id)).status, "500", p);
+      assert.ok(logged.some((l) => /^fn answered a header API Gateway cannot send \(CR, LF or another character a header may not hold\): 500$/.test(l)), `${p}: ${logged.join("\n")}`);
     }
   });
 
