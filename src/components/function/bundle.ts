@@ -5,11 +5,11 @@
 // wrong is a BundleProblem naming the property to blame.
 import { createHash } from "crypto";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import type * as Esbuild from "esbuild";
 import { deterministicZip } from "../../shared/files/zip";
 import { bundleInputs, CACHE_DIR, stillHolds, type Looked } from "./bundle-inputs";
+import { CacheFolderError, sealHolds, sealWith, userCacheRoot } from "../../shared/files/user-cache";
 
 export interface BundleOptions {
   /** `nodejs22.x` or `nodejs20.x`: the syntax target. */
@@ -63,12 +63,17 @@ interface Stamp {
   looked: Looked[];
   archive: string;
   archiveHash: string;
+  /** This user's seal of everything above (shared/files/user-cache.ts): a stamp it did not write is never used. */
+  seal: string;
 }
+
+/** What a stamp's seal covers: all of it. */
+const sealed = (s: Omit<Stamp, "seal">) => [s.key, s.format, s.exports ?? null, s.inputs, s.looked, s.archive, s.archiveHash];
 
 function readStamp(file: string): Stamp | undefined {
   try {
     const s = JSON.parse(fs.readFileSync(file, "utf8")) as Stamp;
-    return typeof s.key === "string" && Array.isArray(s.inputs) && Array.isArray(s.looked) && typeof s.archive === "string" ? s : undefined;
+    return typeof s.key === "string" && Array.isArray(s.inputs) && Array.isArray(s.looked) && typeof s.archive === "string" && typeof s.seal === "string" ? s : undefined;
   } catch {
     return undefined;
   }
@@ -77,13 +82,15 @@ function readStamp(file: string): Stamp | undefined {
 /**
  * Where a function's bundle is cached: `.stackfile-cache` beside its entry
  * when the entry is inside the project (the folder stackfile runs in), else
- * a folder of the OS's temporary one, never beside a file elsewhere (an
- * absolute entryfilePath into a global install must not write there).
+ * the user's own cache folder (shared/files/user-cache.ts), never beside a
+ * file elsewhere (an absolute entryfilePath into a global install must not
+ * write there) and never in the shared temporary folder (another user could
+ * plant a bundle there for plan to deploy and dev to run).
  */
-function cacheRoot(entryDir: string): string {
+function cacheRoot(entryDir: string, userRoot: string): string {
   const project = path.resolve(process.cwd());
   if (entryDir === project || entryDir.startsWith(project + path.sep)) return path.join(entryDir, CACHE_DIR);
-  return path.join(os.tmpdir(), "stackfile-cache", sha256(entryDir).slice(0, 16));
+  return path.join(userRoot, "bundles", sha256(entryDir).slice(0, 16));
 }
 
 /** Written whole or not at all. */
@@ -99,9 +106,15 @@ function writeAtomic(file: string, data: Buffer | string): void {
   }
 }
 
-/** The stamp's bundle when every file it was made from is unchanged, every import would resolve as it did, and the zip is whole. */
-function reusable(stamp: Stamp | undefined, key: string, dir: string, cacheDir: string): Stamp | undefined {
-  if (!stamp || stamp.key !== key) return undefined;
+/**
+ * The stamp's bundle when this user sealed it, it records what it was made
+ * from (a stamp with no inputs holds for any sources), every file it was
+ * made from is unchanged, every import would resolve as it did, and the zip
+ * is the one sealed.
+ */
+function reusable(stamp: Stamp | undefined, key: string, dir: string, cacheDir: string, userRoot: string): Stamp | undefined {
+  if (!stamp || stamp.key !== key || stamp.inputs.length === 0) return undefined;
+  if (!sealHolds(userRoot, sealed(stamp), stamp.seal)) return undefined;
   if (!stillHolds(dir, { files: stamp.inputs, looked: stamp.looked })) return undefined;
   try {
     return sha256(fs.readFileSync(path.join(cacheDir, stamp.archive))) === stamp.archiveHash ? stamp : undefined;
@@ -126,12 +139,19 @@ export function bundleFunction(entryFile: string, opts: BundleOptions): Bundle {
   const base = path.basename(entry);
   const target = opts.runtime === "nodejs20.x" ? "node20" : "node22";
   const key = sha256(JSON.stringify([BUNDLE_STEP_VERSION, esbuild.version, target, base]));
-  const cacheDir = path.join(cacheRoot(dir), `function-${base.replace(/[^A-Za-z0-9._-]/g, "_")}-${key.slice(0, 8)}`);
+  let userRoot: string;
+  try {
+    userRoot = userCacheRoot();
+  } catch (err) {
+    if (err instanceof CacheFolderError) throw new BundleProblem("entryfilePath", err.message);
+    throw err;
+  }
+  const cacheDir = path.join(cacheRoot(dir, userRoot), `function-${base.replace(/[^A-Za-z0-9._-]/g, "_")}-${key.slice(0, 8)}`);
   const stampFile = path.join(cacheDir, "stamp.json");
   const say = opts.say ?? stderrLine;
   const label = opts.label ?? base;
 
-  let stamp: Stamp | undefined = reusable(readStamp(stampFile), key, dir, cacheDir);
+  let stamp: Stamp | undefined = reusable(readStamp(stampFile), key, dir, cacheDir, userRoot);
   const built = !stamp;
   if (!stamp) {
     const started = Date.now();
@@ -144,7 +164,8 @@ export function bundleFunction(entryFile: string, opts: BundleOptions): Bundle {
     const archiveHash = sha256(zip);
     const archive = `${archiveHash.slice(0, 16)}.zip`;
     writeAtomic(path.join(cacheDir, archive), zip);
-    const saved: Stamp = { key, format: made.format, exports: made.exports, inputs: made.inputs, looked: made.looked, archive, archiveHash };
+    const record = { key, format: made.format, exports: made.exports, inputs: made.inputs, looked: made.looked, archive, archiveHash };
+    const saved: Stamp = { ...record, seal: sealWith(userRoot, sealed(record)) };
     writeAtomic(stampFile, JSON.stringify(saved, null, 1) + "\n");
     // Earlier bundles of this entry are of no more use.
     for (const f of fs.readdirSync(cacheDir)) if (f.endsWith(".zip") && f !== archive) fs.rmSync(path.join(cacheDir, f), { force: true });
@@ -170,7 +191,7 @@ export function bundleFunction(entryFile: string, opts: BundleOptions): Bundle {
 }
 
 /** One esbuild run: ESM unless the entry is CommonJS. */
-function build(esbuild: typeof Esbuild, entry: string, dir: string, target: string, key: string): Omit<Stamp, "archive" | "archiveHash"> & { zipEntries: { name: string; data: Buffer }[] } {
+function build(esbuild: typeof Esbuild, entry: string, dir: string, target: string, key: string): Omit<Stamp, "archive" | "archiveHash" | "seal"> & { zipEntries: { name: string; data: Buffer }[] } {
   const run = (format: "esm" | "cjs") => {
     const outfile = path.join(dir, format === "cjs" ? "index.cjs" : "index.mjs");
     try {
