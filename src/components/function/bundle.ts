@@ -5,6 +5,7 @@
 // wrong is a BundleProblem naming the property to blame.
 import { createHash } from "crypto";
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import type * as Esbuild from "esbuild";
 import { deterministicZip } from "../../shared/files/zip";
@@ -87,9 +88,11 @@ function readStamp(file: string): Stamp | undefined {
  * write there) and never in the shared temporary folder (another user could
  * plant a bundle there for plan to deploy and dev to run).
  */
-function cacheRoot(entryDir: string, userRoot: string): string {
+function cacheRoot(entryDir: string, userRoot: string | undefined): string {
   const project = path.resolve(process.cwd());
   if (entryDir === project || entryDir.startsWith(project + path.sep)) return path.join(entryDir, CACHE_DIR);
+  // No cache folder can be made (no writable home): a new private folder (mkdtemp: 0700, a name no one can guess).
+  if (!userRoot) return fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-bundle-"));
   return path.join(userRoot, "bundles", sha256(entryDir).slice(0, 16));
 }
 
@@ -112,8 +115,8 @@ function writeAtomic(file: string, data: Buffer | string): void {
  * made from is unchanged, every import would resolve as it did, and the zip
  * is the one sealed.
  */
-function reusable(stamp: Stamp | undefined, key: string, dir: string, cacheDir: string, userRoot: string): Stamp | undefined {
-  if (!stamp || stamp.key !== key || stamp.inputs.length === 0) return undefined;
+function reusable(stamp: Stamp | undefined, key: string, dir: string, cacheDir: string, userRoot: string | undefined): Stamp | undefined {
+  if (!stamp || !userRoot || stamp.key !== key || stamp.inputs.length === 0) return undefined;
   if (!sealHolds(userRoot, sealed(stamp), stamp.seal)) return undefined;
   if (!stillHolds(dir, { files: stamp.inputs, looked: stamp.looked })) return undefined;
   try {
@@ -139,12 +142,13 @@ export function bundleFunction(entryFile: string, opts: BundleOptions): Bundle {
   const base = path.basename(entry);
   const target = opts.runtime === "nodejs20.x" ? "node20" : "node22";
   const key = sha256(JSON.stringify([BUNDLE_STEP_VERSION, esbuild.version, target, base]));
-  let userRoot: string;
+  // Without a cache folder of the user's (no writable home) every bundle is made anew: nothing unsealed is reused.
+  let userRoot: string | undefined;
   try {
     userRoot = userCacheRoot();
   } catch (err) {
-    if (err instanceof CacheFolderError) throw new BundleProblem("entryfilePath", err.message);
-    throw err;
+    if (!(err instanceof CacheFolderError)) throw err;
+    if (!err.unavailable) throw new BundleProblem("entryfilePath", err.message);
   }
   const cacheDir = path.join(cacheRoot(dir, userRoot), `function-${base.replace(/[^A-Za-z0-9._-]/g, "_")}-${key.slice(0, 8)}`);
   const stampFile = path.join(cacheDir, "stamp.json");
@@ -165,7 +169,7 @@ export function bundleFunction(entryFile: string, opts: BundleOptions): Bundle {
     const archive = `${archiveHash.slice(0, 16)}.zip`;
     writeAtomic(path.join(cacheDir, archive), zip);
     const record = { key, format: made.format, exports: made.exports, inputs: made.inputs, looked: made.looked, archive, archiveHash };
-    const saved: Stamp = { ...record, seal: sealWith(userRoot, sealed(record)) };
+    const saved: Stamp = { ...record, seal: userRoot ? sealWith(userRoot, sealed(record)) : "" };
     writeAtomic(stampFile, JSON.stringify(saved, null, 1) + "\n");
     // Earlier bundles of this entry are of no more use.
     for (const f of fs.readdirSync(cacheDir)) if (f.endsWith(".zip") && f !== archive) fs.rmSync(path.join(cacheDir, f), { force: true });

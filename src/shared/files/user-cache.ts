@@ -10,7 +10,12 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 
-export class CacheFolderError extends Error {}
+export class CacheFolderError extends Error {
+  /** True when the folder cannot be made at all (no home, a read-only one), as opposed to refused as unsafe. */
+  constructor(message: string, readonly unavailable = false) {
+    super(message);
+  }
+}
 
 const KEY_FILE = "seal-key";
 
@@ -21,7 +26,7 @@ export function userCacheRoot(env: NodeJS.ProcessEnv = process.env): string {
   try {
     fs.mkdirSync(root, { recursive: true, mode: 0o700 });
   } catch (err) {
-    throw new CacheFolderError(`cannot make the build cache folder ${root}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; set XDG_CACHE_HOME to a folder of yours`);
+    throw new CacheFolderError(`cannot make the build cache folder ${root}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; set XDG_CACHE_HOME to a folder of yours`, true);
   }
   checkPrivate(root, "folder");
   return root;

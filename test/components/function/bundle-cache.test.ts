@@ -110,3 +110,25 @@ describe("function bundle cache", function () {
     assert.throws(() => bundleFunction(outsideEntry(), quiet), (e: Error) => e instanceof BundleProblem && /the build cache folder .* is a link/.test(e.message));
   });
 });
+
+describe("function bundle cache without a home to write", function () {
+  this.timeout(60_000);
+  it("bundles anyway, each time anew, in a private folder of its own (no stamp is trusted without the user's seal)", () => {
+    const saved = process.env.XDG_CACHE_HOME;
+    const readOnly = fs.mkdtempSync(path.join(os.tmpdir(), "ro-home-"));
+    fs.writeFileSync(path.join(readOnly, "file"), "");
+    process.env.XDG_CACHE_HOME = path.join(readOnly, "file"); // a file: no folder can be made below it
+    try {
+      const entry = outsideEntry();
+      const a = bundleFunction(entry, quiet);
+      const b = bundleFunction(entry, quiet);
+      assert.deepStrictEqual([a.built, b.built], [true, true]);
+      assert.strictEqual(a.archiveHash, b.archiveHash);
+      assert.notStrictEqual(path.dirname(a.archivePath), path.dirname(b.archivePath));
+      assert.strictEqual(fs.statSync(path.dirname(path.dirname(a.archivePath))).mode & 0o077, 0);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = saved;
+    }
+  });
+});
