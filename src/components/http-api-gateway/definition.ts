@@ -4,6 +4,7 @@ import { componentDefinition } from "../../shared/component/component-definition
 import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "./properties";
 import { httpApiGatewayStaticProblems, httpApiGatewayWarnings } from "./rules";
 import { HTTP_API_GATEWAY_CHILD_IDS, HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
+import { httpApiGatewayPackageInputs } from "./package-inputs";
 
 export const httpApiGatewayDefinition = componentDefinition({
   type: "http-api-gateway",
@@ -29,4 +30,5 @@ export const httpApiGatewayDefinition = componentDefinition({
   children: HTTP_API_GATEWAY_CHILDREN,
   staticRules: httpApiGatewayStaticProblems,
   warnings: httpApiGatewayWarnings,
+  packageInputs: httpApiGatewayPackageInputs,
 });

@@ -2,6 +2,7 @@
 // literal-only fields and rules. Each component owns its definition
 // (components/<type>/definition.ts); the YAML adapter only lists them.
 import type { Problem } from "../messages/problem";
+import type { PackageInputs } from "./package-inputs";
 
 /** A referenceable parameter of a resource type. */
 export interface ParamSpec {
@@ -61,4 +62,10 @@ export interface ResourceTypeEntry {
   /** Rules across the stack's resources of this type; problems by resource name. */
   crossRules?(resources: { name: string; props: Record<string, unknown> }[]): { resource: string; problem: Problem }[];
   updateRules?(old: Record<string, unknown>, next: Record<string, unknown>): Problem[];
+  /**
+   * Inputs of the component in the Pulumi package (src/pulumi-package/) beside
+   * its properties, for what a stack file says by naming another resource
+   * (a gateway's routes to functions): passed to the constructor as given.
+   */
+  packageInputs?: PackageInputs;
 }

@@ -62,7 +62,7 @@ export function fileSchema(): JsonSchema {
 }
 
 /** A field's own schema, without the directive alternatives and exclusions (directives are resolved before values are checked). */
-function withoutDirective(s: JsonSchema): JsonSchema {
+export function withoutDirective(s: JsonSchema): JsonSchema {
   if (Array.isArray(s)) return s.map(withoutDirective) as unknown as JsonSchema;
   if (typeof s !== "object" || s === null) return s;
   const out: Record<string, unknown> = {};
