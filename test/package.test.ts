@@ -12,15 +12,26 @@ describe("the published package", function () {
   this.timeout(60000);
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
   let files: string[] = [];
+  let modes = new Map<string, number>();
   before(() => {
     const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    files = (JSON.parse(out)[0].files as { path: string }[]).map((f) => f.path).sort();
+    const listed = JSON.parse(out)[0].files as { path: string; mode: number }[];
+    files = listed.map((f) => f.path).sort();
+    modes = new Map(listed.map((f) => [f.path, f.mode]));
   });
 
   it("ships the CLI, the built program, the schema, the README, its docs and the LICENSE", () => {
     for (const f of ["docs/cli.md", "bin/stackfile.js", "bin/validate-bundle.js", "dist/index.js", "dist/index.d.ts", "dist/program-entry.js", "dist/cli/main.js", "dist/bundles/validate/main.js", "dist/bundles/validate/main.js.v8-cache", "schema/stackfile.schema.json", "README.md", "LICENSE", "package.json"]) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
+  });
+
+  it("ships the component provider for other Pulumi languages: the executable plugin (a bin of the package) and the PulumiPlugin.yaml folder", () => {
+    for (const f of ["bin/pulumi-resource-stackfile", "provider/PulumiPlugin.yaml", "provider/index.js", "dist/pulumi-package/main.js"]) {
+      assert.ok(files.includes(f), `${f} is in the package`);
+    }
+    assert.ok((modes.get("bin/pulumi-resource-stackfile")! & 0o111) !== 0, "pulumi-resource-stackfile is executable");
+    assert.strictEqual(pkg.bin["pulumi-resource-stackfile"], "bin/pulumi-resource-stackfile");
   });
 
   it("ships no tests, sources, examples or build output", () => {
