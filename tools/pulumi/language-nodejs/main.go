@@ -8,7 +8,8 @@
 // TypeScript included, and talks to the engine's resource monitor), with the program's
 // configuration in PULUMI_CONFIG and PULUMI_CONFIG_SECRET_KEYS. What it leaves out: plugin
 // discovery in node_modules (the stand-in AWS provider is found through Pulumi.yaml
-// `plugins`), dependency installation, code generation, the debugger and policy packs.
+// `plugins`), dependency installation, code generation, the debugger and policy packs. It runs
+// plugins written for Node.js (PulumiPlugin.yaml, `runtime: nodejs`) as Pulumi's host does (RunPlugin).
 package main
 
 import (
@@ -47,6 +48,12 @@ type host struct {
 
 func main() {
 	flag.String("tracing", "", "ignored (accepted for compatibility with the engine's arguments)")
+	// Plugin hosts of pkg/v3 before v3.209.0 pass the program's root folder as -root (pulumi/pulumi#21054
+	// stopped it; Pulumi's own host at v3.248.0 no longer defines the flag). pulumi-language-yaml v1.25.0,
+	// the newest the Go module proxy here serves, is built on v3.206.0 and passes it when it loads a
+	// plugin's schema; the v1.37.0 that the 3.248 CLI ships is built on v3.247.0 and does not. Accepting
+	// it here lets the tests run what users run; the folder comes in each request anyway.
+	flag.String("root", "", "ignored (passed by plugin hosts of pkg/v3 before v3.209.0)")
 	runtimeName := flag.String("runtime", "nodejs", "only nodejs is supported")
 	showVersion := flag.Bool("version", false, "print the version and exit")
 	flag.Parse()
@@ -133,7 +140,13 @@ func (h *host) Cancel(ctx context.Context, _ *emptypb.Empty) (*emptypb.Empty, er
 
 // runScript finds @pulumi/pulumi's run script from the program's folder, as Node resolves it.
 func runScript(ctx context.Context, node, dir string) (string, error) {
-	script := `try { console.log(require.resolve("@pulumi/pulumi/cmd/run")) } catch (e) { console.error("@pulumi/pulumi is not installed for this program (" + e.message.split("\n")[0] + "): run npm install in its folder"); process.exit(1) }`
+	return locate(ctx, node, dir, "@pulumi/pulumi/cmd/run")
+}
+
+// locate resolves a module (one of @pulumi/pulumi's scripts) from a folder, as Node resolves it.
+func locate(ctx context.Context, node, dir, module string) (string, error) {
+	script := fmt.Sprintf(`try { console.log(require.resolve(%s)) } catch (e) { console.error(%s + " (" + e.message.split("\n")[0] + "): run npm install in its folder"); process.exit(1) }`,
+		strconv.Quote(module), strconv.Quote("@pulumi/pulumi is not installed for "+dir))
 	cmd := exec.CommandContext(ctx, node, "-e", script)
 	cmd.Dir = dir
 	out, err := cmd.Output()
@@ -147,13 +160,14 @@ func runScript(ctx context.Context, node, dir string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-// options reads Pulumi.yaml's `runtime.options` the way Pulumi's host does (typescript defaults to true).
-func options(req *pulumirpc.RunRequest) (typescript bool, tsconfig string, nodeargs []string, err error) {
+// options reads Pulumi.yaml's (or PulumiPlugin.yaml's) `runtime.options` the way Pulumi's host does
+// (typescript defaults to true).
+func options(info *pulumirpc.ProgramInfo) (typescript bool, tsconfig string, nodeargs []string, err error) {
 	typescript = true
-	if req.GetInfo() == nil || req.GetInfo().GetOptions() == nil {
+	if info == nil || info.GetOptions() == nil {
 		return typescript, "", nil, nil
 	}
-	opts := req.GetInfo().GetOptions().AsMap()
+	opts := info.GetOptions().AsMap()
 	if v, ok := opts["typescript"]; ok {
 		b, isBool := v.(bool)
 		if !isBool {
@@ -205,7 +219,7 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
-	typescript, tsconfig, nodeargs, err := options(req)
+	typescript, tsconfig, nodeargs, err := options(req.GetInfo())
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
@@ -273,4 +287,77 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 		return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exit.ExitCode())}, nil
 	}
 	return &pulumirpc.RunResponse{Error: "could not run the program: " + err.Error()}, nil
+}
+
+// RunPlugin runs a plugin written for Node.js (a folder with a PulumiPlugin.yaml, `runtime: nodejs`), as
+// Pulumi's own host does at v3.248.0 (sdk/nodejs/cmd/pulumi-language-nodejs/main.go, RunPlugin): node runs
+// @pulumi/pulumi's cmd/run-plugin (or PULUMI_LANGUAGE_NODEJS_RUN_PATH), resolved from the plugin's folder,
+// with the runtime's nodeargs, the plugin's folder and the engine's arguments, in the engine's working
+// directory and environment (PULUMI_NODEJS_TYPESCRIPT and PULUMI_NODEJS_TSCONFIG_PATH from its options);
+// its output goes back to the engine as the call's stream. What it leaves out: policy packs (analyzer
+// plugins), the debugger, and Bun.
+func (h *host) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	ctx := server.Context()
+	if req.GetKind() == "analyzer" {
+		return errors.New("this Node.js language host does not run policy packs")
+	}
+	if req.GetAttachDebugger() {
+		return errors.New("this Node.js language host does not attach debuggers")
+	}
+	closer, stdout, stderr, err := rpcutil.MakeRunPluginStreams(server, false)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return err
+	}
+	info := req.GetInfo()
+	if info == nil {
+		return errors.New("the engine sent no plugin information")
+	}
+	typescript, tsconfig, nodeargs, err := options(info)
+	if err != nil {
+		return err
+	}
+	env := append([]string{}, req.GetEnv()...)
+	if typescript {
+		env = append(env, "PULUMI_NODEJS_TYPESCRIPT=true")
+	}
+	if tsconfig != "" {
+		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
+	}
+	runPath := os.Getenv("PULUMI_LANGUAGE_NODEJS_RUN_PATH")
+	if runPath == "" {
+		runPath = "@pulumi/pulumi/cmd/run-plugin"
+	}
+	runPath, err = locate(ctx, node, info.GetProgramDirectory(), runPath)
+	if err != nil {
+		return err
+	}
+	args := append([]string{runPath}, nodeargs...)
+	args = append(args, info.GetProgramDirectory())
+	args = append(args, req.GetArgs()...)
+
+	cmd := exec.CommandContext(ctx, node, args...)
+	cmd.Dir = req.GetPwd()
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	h.mu.Lock()
+	h.running[cmd] = struct{}{}
+	h.mu.Unlock()
+	err = cmd.Run()
+	h.mu.Lock()
+	delete(h.running, cmd)
+	h.mu.Unlock()
+	if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return fmt.Errorf("Program exited with non-zero exit code: %d", exit.ExitCode())
+		}
+		return fmt.Errorf("Problem executing plugin program (could not run language executor): %w", err)
+	}
+	return closer.Close()
 }
