@@ -3,7 +3,7 @@
 // none beside it on its line):
 //
 //   (index.ts, program-entry.ts)  the public API
-//   cli                           the commands (`dev`'s too)
+//   cli, pulumi-package           the commands (`dev`'s too); the components as a Pulumi package (its provider)
 //   dev                           `stackfile dev`'s session: it loops over the definitions, as the program does
 //   config                        the YAML adapter: lists the types (the registry), runs the pipeline
 //   components                    one folder per resource type (its definition, rules, component, dev runner)
@@ -24,7 +24,7 @@ const SRC = path.resolve(__dirname, "..", "src");
 /** Top folders from the top down; folders on one line may not import each other. */
 export const LAYERS: readonly (readonly string[])[] = [
   ["(root)"],
-  ["cli"],
+  ["cli", "pulumi-package"],
   ["dev"],
   ["config"],
   ["components"],
@@ -34,7 +34,7 @@ export const LAYERS: readonly (readonly string[])[] = [
 ];
 
 /** Folders that reach the types only through the registry. */
-const THROUGH_REGISTRY = ["cli", "dev"];
+const THROUGH_REGISTRY = ["cli", "pulumi-package", "dev"];
 
 /**
  * Imports still waiting for their move (issue 35 moves each of them in a later

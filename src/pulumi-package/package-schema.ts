@@ -9,6 +9,8 @@
 // properties.ts (then `npm run schema:gen`) or a type added to the registry is
 // in it with no other edit. `pulumi package get-schema` prints it; `pulumi
 // package gen-sdk` makes SDKs for Python, Go and .NET from it.
+import * as fs from "fs";
+import * as path from "path";
 import { registry } from "../config/registry";
 import type { ResourceTypeEntry } from "../shared/component/resource-definition";
 import { componentLabel } from "../shared/component/component";
@@ -47,8 +49,9 @@ export interface PackageInfo {
 }
 
 export function packageInfo(): PackageInfo {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const pkg = require("../../package.json") as { version: string; homepage?: string; license?: string; repository?: { url?: string } };
+  // Read as a file (src/ and dist/ both sit beside package.json).
+  const file = path.join(__dirname, "..", "..", "package.json");
+  const pkg = JSON.parse(fs.readFileSync(file, "utf8")) as { version: string; homepage?: string; license?: string; repository?: { url?: string } };
   const repository = pkg.repository?.url?.replace(/^git\+/, "").replace(/\.git$/, "");
   return { version: pkg.version, homepage: pkg.homepage, repository, license: pkg.license };
 }
