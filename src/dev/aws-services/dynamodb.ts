@@ -16,10 +16,10 @@
 // (dynalite answers UnknownOperationException), the DynamoDB Streams API
 // (functions get the records through the stream source, not GetRecords).
 import * as http from "http";
-import type { AddressInfo, Socket } from "net";
+import type { AddressInfo } from "net";
 import type { StreamChange, AttributeValue } from "./lambda-events";
 import { LOCAL_ACCOUNT, LOCAL_REGION } from "./limits";
-import type { LocalServer } from "./protocol";
+import { listenLoopback, type LocalServer } from "./protocol";
 import { readBody } from "../request-body";
 import { MissingToolError } from "../tls";
 
@@ -120,7 +120,6 @@ export async function startDynamoDb(options: { directory?: string; port?: number
     return [[input.TableName, op === "PutItem" ? keyOf(s, input.Item ?? {}) : input.Key ?? {}]];
   };
 
-  const sockets = new Set<Socket>();
   const front = http.createServer((req, res) => {
     const answer = (r: { status: number; headers: http.IncomingHttpHeaders; body: Buffer }) => {
       const headers = { ...r.headers };
@@ -197,18 +196,10 @@ export async function startDynamoDb(options: { directory?: string; port?: number
       else res.destroy();
     });
   });
-  front.on("connection", (s: Socket) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve, reject) => {
-    front.once("error", reject);
-    front.listen(options.port ?? 0, "127.0.0.1", resolve);
-  });
-  const port = (front.address() as AddressInfo).port;
+  const served = await listenLoopback(front, options.port);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    port,
+    endpoint: served.endpoint,
+    port: served.port,
     region,
     onRecords(table, listener) {
       const set = listeners.get(table) ?? new Set();
@@ -221,8 +212,7 @@ export async function startDynamoDb(options: { directory?: string; port?: number
       return s && { arn: s.arn, viewType: s.viewType };
     },
     async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => front.close(r));
+      await served.close();
       await new Promise((r) => dynalite.close(r));
     },
   };

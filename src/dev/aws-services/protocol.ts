@@ -45,8 +45,29 @@ export interface ServeOptions {
 
 type Handler = (req: http.IncomingMessage, body: Buffer) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
 
-async function listen(handler: Handler, options: ServeOptions): Promise<LocalServer> {
+/** Serves `server` on 127.0.0.1 (`port` 0: a free one); `close` ends its open connections too. */
+export async function listenLoopback(server: http.Server, port = 0): Promise<LocalServer> {
   const sockets = new Set<Socket>();
+  server.on("connection", (s: Socket) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
+  return {
+    endpoint: `http://127.0.0.1:${bound}`,
+    port: bound,
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+function listen(handler: Handler, options: ServeOptions): Promise<LocalServer> {
   const server = http.createServer((req, res) => {
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > options.maxBodyBytes) {
@@ -67,23 +88,7 @@ async function listen(handler: Handler, options: ServeOptions): Promise<LocalSer
       else res.destroy();
     });
   });
-  server.on("connection", (s: Socket) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", resolve);
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    port,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => server.close(r));
-    },
-  };
+  return listenLoopback(server, options.port);
 }
 
 export interface JsonServiceOptions extends ServeOptions {
