@@ -16,9 +16,14 @@ import type { Io } from "./io";
 
 export type { Io } from "./io";
 
+/** Pulumi's commands a user may try on stackfile, and the pulumi command that does it. */
+const PULUMI_COMMANDS: Record<string, string> = { up: "up", deploy: "up", preview: "preview", destroy: "destroy", refresh: "refresh" };
+
 /** A command word is echoed only when it looks like one (a mistyped secret is not). */
 function unknownCommand(command: string): string {
   if (!/^[a-z][a-z-]{0,20}$/.test(command)) return "unknown command (not shown); the commands are " + Object.keys(COMMANDS).join(", ");
+  const pulumi = Object.hasOwn(PULUMI_COMMANDS, command) ? PULUMI_COMMANDS[command] : undefined;
+  if (pulumi) return `'${command}' is not a stackfile command: stackfile does not deploy; run pulumi ${pulumi} in the project's folder (docs/deploy.md)`;
   const near = closest(command, Object.keys(COMMANDS));
   return `unknown command '${command}'${near ? `; did you mean '${near}'?` : ""}`;
 }

@@ -265,7 +265,7 @@ async function registeredResources(
 export function renderPlan(file: string, p: PlanResult, region?: string, stack?: string): string {
   const lines: string[] = [];
   const components = p.resources.filter((r) => r.type.startsWith("stackfile:index:")).length;
-  lines.push(`Plan for ${path.relative(process.cwd(), file) || file}: ${p.resources.length} resources (${components} components), nothing deployed.`);
+  lines.push(`Plan for ${path.relative(process.cwd(), file) || file}: ${p.resources.length} resources (${components} component${components === 1 ? "" : "s"}), nothing deployed.`);
   if (region) lines.push(`Region: ${region}`);
   if (stack) lines.push(stack);
   lines.push("");
@@ -285,7 +285,7 @@ export function renderPlan(file: string, p: PlanResult, region?: string, stack?:
         const members = archiveMembers(inputs[k]);
         // An archive shows each member whole: its digest is what review compares.
         if (members) lines.push(`${pad}${k}: archive of ${members.length} members`, ...members.map(([m, d]) => `${pad}  ${m}: ${d}`));
-        else lines.push(`${pad}${k}: ${typeof inputs[k] === "string" && (inputs[k] as string).startsWith("archive of ") ? inputs[k] : shortValue(inputs[k])}`);
+        else lines.push(`${pad}${k}: ${typeof inputs[k] === "string" && (inputs[k] as string).startsWith("archive of ") ? inputs[k] : shownValue(inputs[k])}`);
       }
       walk(r.name, indent + cont);
     });
@@ -294,9 +294,12 @@ export function renderPlan(file: string, p: PlanResult, region?: string, stack?:
   const packageLines = renderPackages(p.packages ?? []);
   if (packageLines.length) lines.push("", ...packageLines);
   lines.push("");
-  lines.push("Outputs (pulumi stack output):");
+  // The stack's outputs are one object per resource (config/program.ts): each under the command that reads it.
+  lines.push("Outputs after pulumi up, one object per resource:");
   for (const [res, params] of Object.entries(p.outputs)) {
-    for (const [param, v] of Object.entries(params)) lines.push(`  ${res}.${param}: ${shortValue(v)}`);
+    const secret = Object.values(params).some((v) => v === SECRET_TEXT);
+    lines.push(`  pulumi stack output ${res} --json${secret ? " --show-secrets" : ""}`);
+    for (const [param, v] of Object.entries(params)) lines.push(`    ${param}: ${shownValue(v)}`);
   }
   if (p.placeholders.length) {
     lines.push("");
@@ -307,6 +310,11 @@ export function renderPlan(file: string, p: PlanResult, region?: string, stack?:
   return lines.join("\n");
 }
 
+
+/** A value on a line of the plan: shortened; an empty string as "" (not an empty line end). */
+function shownValue(v: unknown): string {
+  return v === "" ? '""' : shortValue(v);
+}
 
 /** The members of an archive as described by assets-view (`{archive: {...}}`), or undefined. */
 function archiveMembers(v: unknown): [string, string][] | undefined {

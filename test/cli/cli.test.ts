@@ -64,7 +64,7 @@ describe("stackfile plan", () => {
     // A code archive shows its digest, so review sees a code change (or proof of none).
     assert.match(r.out, /code: archive of 2 members\n.*\.: archive of examples\/nextjs-app\/\.open-next\/server-functions\/default \(\d+ files, sha256 [0-9a-f]{64}\)/);
     assert.match(r.out, /authToken: \[secret\]/);
-    assert.match(r.out, /sessions\.connectionString: \[secret\]/);
+    assert.match(r.out, /^ {2}pulumi stack output sessions --json --show-secrets\n( {4}\S.*\n)* {4}connectionString: \[secret\]$/m);
     // The footer recommends the channels argv does not show (docs/secrets.md), with each value's shape.
     assert.match(r.out, /^Secrets not given, shown with placeholders: redis, sessionsPassword\. Give them in a --secrets-file or as STACKFILE_SECRET_REDIS, STACKFILE_SECRET_SESSIONS_PASSWORD \(docs\/secrets\.md\); each value as in --secret redis='\{"cachePassword":"VALUE"\}' --secret sessionsPassword=VALUE\.$/m);
     assert.ok(!/Placeholder-/.test(r.out), "placeholder values never show");

@@ -37,5 +37,18 @@ export function closest(word: string, candidates: readonly string[]): string | u
       bestDistance = dist;
     }
   }
-  return best !== undefined && bestDistance <= limit ? best : undefined;
+  if (best !== undefined && bestDistance <= limit) return best;
+  return namedPart(word, candidates);
+}
+
+/**
+ * A candidate the word adds a word to, at a camelCase boundary (`memorySize`
+ * for `memory`, `timeoutSeconds` for `timeout`): the longest such one.
+ */
+function namedPart(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const c of candidates) {
+    if (c.length >= 3 && word.length > c.length && word.startsWith(c) && /[A-Z]/.test(word[c.length]) && (!best || c.length > best.length)) best = c;
+  }
+  return best;
 }
