@@ -26,6 +26,18 @@ export interface FunctionSpec {
   environment: Record<string, string>;
 }
 
+/**
+ * What to say when a function declares a Node.js major other than this
+ * machine's, which runs it here (undefined when they agree, or the runtime
+ * is not Node.js's): code that needs the newer one fails only on one side.
+ */
+export function runtimeMismatch(runtime: string, nodeVersion: string): string | undefined {
+  const declared = /^nodejs(\d+)\.x$/.exec(runtime)?.[1];
+  if (!declared || declared === nodeVersion.split(".")[0]) return undefined;
+  return `declares runtime ${runtime} but runs here on this machine's Node.js ${nodeVersion}: what differs between the two ` +
+    `(Promise.withResolvers, require of ES modules, ...) fails here or only in AWS; run dev on Node.js ${declared} (docs/dev.md, "Functions and the machine's Node.js")`;
+}
+
 interface Pending {
   resolve(v: Invocation): void;
   timer: NodeJS.Timeout;
@@ -46,6 +58,8 @@ export class DevFunction {
   private nextId = 1;
   private rebuildTimer?: NodeJS.Timeout;
   private closed = false;
+  /** Whether the runtime's difference from this Node.js was said (once per function). */
+  private runtimeSaid = false;
   /** Resolves after each rebuild (tests and the reload benchmark wait on it). */
   public onReload?: (ms: number) => void;
 
@@ -113,6 +127,11 @@ export class DevFunction {
   /** Starts the worker now (the first request then finds it warm). */
   startWorker(): void {
     if (!this.bundleFile || this.closed) return;
+    if (!this.runtimeSaid) {
+      this.runtimeSaid = true;
+      const mismatch = runtimeMismatch(this.spec.runtime, process.versions.node);
+      if (mismatch) this.log(mismatch);
+    }
     const pending = new Map<number, Pending>();
     const env = {
       ...this.baseEnv,

@@ -55,6 +55,12 @@ export interface GatewaySettings {
   accessLog?: AccessLogFormat;
   log(line: string): void;
   integrationTimeoutMs?: number;
+  /**
+   * Started before its routes are known (the functions still build): every
+   * request gets 503 with Retry-After until settings without it arrive, so a
+   * client polling the port never takes a 404 for a route not loaded yet.
+   */
+  loading?: boolean;
 }
 
 export interface RunningGateway {
@@ -102,6 +108,10 @@ function withTimeout(p: Promise<Invocation>, ms: number): Promise<Invocation | "
 
 /** The answer to one request, and the route key it was routed by (`-` when none). */
 export async function answer(settings: GatewaySettings, request: GatewayRequest, oversized: boolean): Promise<{ response: GatewayResponse; routeKey: string }> {
+  if (settings.loading) {
+    const busy = jsonMessage(503, "Service Unavailable");
+    return { response: { ...busy, headers: [...busy.headers, ["retry-after", "1"]] }, routeKey: "-" };
+  }
   const header = (name: string) => request.headers.find(([k]) => k.toLowerCase() === name)?.[1];
   const cors = settings.cors;
   if (cors && isPreflight(request.method, header)) {

@@ -168,7 +168,8 @@ export class DevSession {
   private async gateway(name: string, base: number, outputs: Outputs): Promise<number> {
     if (!this.gateways.has(name)) {
       const { port, note } = await this.port(name, base);
-      const g = await startGateway({ name, routes: [], log: this.logger(name) }, port);
+      // 503 until apply gives it its routes (gateway.ts, `loading`).
+      const g = await startGateway({ name, routes: [], log: this.logger(name), loading: true }, port);
       this.gateways.set(name, g);
       this.running.set(name, {
         type: "http-api-gateway", fingerprint: "", address: `http://127.0.0.1:${port}`, note,
@@ -295,7 +296,14 @@ export class DevSession {
       environment: { ...connectionVariables(p.connectTo, types, outputs), ...environmentMap(p.environment), NODE_OPTIONS: "--enable-source-maps" },
     };
     const fingerprint = JSON.stringify(spec);
-    if (this.running.get(name)?.fingerprint === fingerprint) return;
+    const routes = ((p.events ?? []) as Props[]).map((e) => `${e.properties?.httpApiGatewayName} ${routeKey(String(e.properties?.method), String(e.properties?.path))}`);
+    const address = routes.length ? `routes: ${routes.join(", ")}` : "no routes";
+    const running = this.running.get(name);
+    if (running?.fingerprint === fingerprint) {
+      // Still running as it was; its routes may have changed (the printed table follows them).
+      running.address = address;
+      return;
+    }
     const fn = new DevFunction(spec, this.cacheDir, this.logger(name), this.baseEnv());
     try {
       fn.build();
@@ -308,9 +316,8 @@ export class DevSession {
     await this.stop(name);
     fn.startWorker();
     this.functions.set(name, fn);
-    const routes = ((p.events ?? []) as Props[]).map((e) => `${e.properties?.httpApiGatewayName} ${routeKey(String(e.properties?.method), String(e.properties?.path))}`);
     this.running.set(name, {
-      type: "function", fingerprint, address: routes.length ? `routes: ${routes.join(", ")}` : "no routes",
+      type: "function", fingerprint, address,
       stop: async () => {
         this.functions.delete(name);
         await fn.close();
