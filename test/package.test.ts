@@ -39,6 +39,28 @@ describe("the published package", function () {
     assert.deepStrictEqual(stray, []);
   });
 
+  it("its published declarations name only what a user's install has: dependencies and peers with their own types, and Node's", () => {
+    const builtins = new Set(require("module").builtinModules as string[]);
+    const dts = files.filter((f) => f.endsWith(".d.ts"));
+    assert.ok(dts.includes("dist/index.d.ts"));
+    const named = new Set(dts.flatMap((f) => [...fs.readFileSync(path.join(ROOT, f), "utf8").matchAll(/(?:from\s+|import\(\s*|reference types=)["']([^"'.][^"']*)["']/g)].map((m) => m[1])));
+    const installed = { ...pkg.dependencies, ...pkg.peerDependencies };
+    // Its own declarations, as TypeScript's "node" resolution finds them: `types`, or a .d.ts beside `main` (or index.js).
+    const ownTypes = (name: string) => {
+      const file = require.resolve(`${name}/package.json`, { paths: [ROOT] });
+      const meta = JSON.parse(fs.readFileSync(file, "utf8"));
+      const main = String(meta.main ?? "index.js").replace(/\.[cm]?js$/, "");
+      return Boolean(meta.types ?? meta.typings) || fs.existsSync(path.join(path.dirname(file), `${main}.d.ts`));
+    };
+    const missing = [...named].filter((spec) => {
+      const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
+      if (builtins.has(name.replace(/^node:/, ""))) return false;
+      if (!Object.hasOwn(installed, name)) return true;
+      return !ownTypes(name) && !Object.hasOwn(installed, `@types/${name.replace(/^@/, "").replace("/", "__")}`);
+    });
+    assert.deepStrictEqual(missing, [], "a .d.ts of dist/ names a package whose types a user's install lacks (a devDependency's)");
+  });
+
   it("says where it comes from and under which licence", () => {
     assert.match(pkg.repository.url, /^git\+https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
     assert.match(pkg.homepage, /^https:\/\//);

@@ -53,7 +53,11 @@ function parsePositioned(text: string): Positioned {
 /** Aliases (`*name`) can expand exponentially: only `yaml`, which limits them, reads those (and merge keys, `<<`). */
 const ALIAS = /(^|[\s,[{:-])\*[^\s,\]}]|<</m;
 
-/** The core schema with YAML 1.1 merge keys (`<<: *defaults`), as the positioned parser reads them. */
+/**
+ * The core schema with YAML 1.1 merge keys (`<<: *defaults`), as the positioned parser reads them.
+ * @internal Not in the published types (tsconfig.build.json's stripInternal): its type is js-yaml's,
+ * whose declarations are a devDependency, so a user's program could not compile against it.
+ */
 export const MERGE_SCHEMA = CORE_SCHEMA.extend({ implicit: [(jsYaml as unknown as { types: { merge: Type } }).types.merge] });
 
 /**
