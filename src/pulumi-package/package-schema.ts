@@ -35,6 +35,7 @@ export interface PulumiPackageSchema {
   repository?: string;
   license?: string;
   keywords: string[];
+  meta: { supportPack: boolean };
   language: Record<string, unknown>;
   types: Record<string, PulumiNamedType>;
   resources: Record<string, PulumiResourceSpec>;
@@ -110,6 +111,8 @@ export function packageSchema(sources: SchemaSources = {}): PulumiPackageSchema 
     ...(info.repository ? { repository: info.repository } : {}),
     ...(info.license ? { license: info.license } : {}),
     keywords: ["pulumi", "aws", "category/cloud", "kind/component"],
+    // SDKs a language's tools can build and install as they are (a go.mod for Go, the version in pyproject.toml).
+    meta: { supportPack: true },
     language: {
       python: { packageName: "pulumi_stackfile", requires: { pulumi: ">=3.0.0,<4.0.0" }, pyproject: { enabled: true } },
       go: { importBasePath: "github.com/stackfile/stackfile/sdk/go/stackfile" },
