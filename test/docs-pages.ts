@@ -8,3 +8,18 @@ export const DOCS = path.join(ROOT, "docs");
 export function pages(): string[] {
   return [path.join(ROOT, "README.md"), ...fs.readdirSync(DOCS).filter((f) => f.endsWith(".md")).sort().map((f) => path.join(DOCS, f))];
 }
+
+/** The fenced blocks of one language (```sh, ```yaml, ...) of a markdown file, with the line each opens on. */
+export function fencedBlocks(file: string, lang: string): { line: number; code: string }[] {
+  const out: { line: number; code: string }[] = [];
+  const lines = fs.readFileSync(file, "utf8").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].trim() !== "```" + lang) continue;
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length && lines[j].trim() !== "```"; j++) body.push(lines[j]);
+    out.push({ line: i + 1, code: body.join("\n") + "\n" });
+    i = j;
+  }
+  return out;
+}

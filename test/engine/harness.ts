@@ -16,8 +16,8 @@ export const REPO = path.resolve(__dirname, "..", "..");
 const ENGINE = path.join(REPO, "scripts", "engine.sh");
 const TOOLS = path.join(REPO, ".tools", "pulumi");
 
-export function engineAvailable(): boolean {
-  return ["pulumi", "pulumi-language-nodejs"].every((b) => fs.existsSync(path.join(TOOLS, b)));
+export function engineAvailable(also: readonly string[] = []): boolean {
+  return ["pulumi", "pulumi-language-nodejs", ...also].every((b) => fs.existsSync(path.join(TOOLS, b)));
 }
 
 let announced = false;
@@ -27,11 +27,12 @@ let built = false;
  * In a `before` hook: skips the suite without the CLI (one line, once), or
  * fails where the engine tests must run; builds dist/ when src/ is newer
  * (the engine runs dist/program-entry.js, as users' Pulumi.yaml does).
+ * `also`: more programs of .tools/pulumi/ the suite needs (pulumi-language-yaml).
  */
-export function requireEngine(ctx: Mocha.Context): void {
-  if (!engineAvailable()) {
+export function requireEngine(ctx: Mocha.Context, also: readonly string[] = []): void {
+  if (!engineAvailable(also)) {
     if (process.env.CI === "true" || process.env.STACKFILE_ENGINE_REQUIRED === "1") {
-      throw new Error("the real Pulumi CLI is missing (.tools/pulumi/): run scripts/build-pulumi.sh (needs Go); CI must run the engine tests");
+      throw new Error(`the real Pulumi CLI${also.length ? ` or ${also.join(", ")}` : ""} is missing (.tools/pulumi/): run scripts/build-pulumi.sh (needs Go); CI must run the engine tests`);
     }
     if (!announced) {
       announced = true;
@@ -181,4 +182,20 @@ export async function newStack(yaml: string | null, files: Record<string, string
 
 export function removeStack(s: EngineStack | undefined): void {
   if (s && !process.env.STACKFILE_KEEP_ENGINE_DIRS) fs.rmSync(s.dir, { recursive: true, force: true });
+}
+
+/**
+ * `npm install stackfile @pulumi/pulumi @pulumi/aws` in a project folder, as
+ * links: node_modules/stackfile is a folder of links to what the package ships
+ * (package.json's `files`) and @pulumi/* the checkout's. A folder, not a link
+ * to the checkout: Pulumi's plugin loader caches a schema beside the plugin's
+ * folder (node_modules/stackfile/schema-stackfile*.json, sdk/go/common/workspace
+ * plugins.go, setFileMetadata), which must not land in the checkout.
+ */
+export function linkInstall(dir: string): void {
+  const own = path.join(dir, "node_modules", "stackfile");
+  fs.mkdirSync(own, { recursive: true });
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as { files: string[] };
+  for (const entry of ["package.json", ...pkg.files]) fs.symlinkSync(path.join(REPO, entry), path.join(own, entry));
+  fs.symlinkSync(path.join(REPO, "node_modules", "@pulumi"), path.join(dir, "node_modules", "@pulumi"));
 }
