@@ -10,12 +10,16 @@ import { fileSchema } from "../../src/shared/schema/schema";
 
 const ROOT = path.resolve(__dirname, "../..");
 
+// A Pulumi YAML program (a Pulumi.yaml with `runtime:`) also has `resources:`,
+// of Pulumi's own shape; it is not a stack file.
+const isStackFile = (text: string) => /^resources:/m.test(text) && !/^runtime:/m.test(text);
+
 function stackFiles(dir: string, out: string[] = []): string[] {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     if (e.name === "node_modules" || e.name.startsWith(".")) continue;
     const p = path.join(dir, e.name);
     if (e.isDirectory()) stackFiles(p, out);
-    else if (/\.ya?ml$/.test(e.name) && /^resources:/m.test(fs.readFileSync(p, "utf8"))) out.push(p);
+    else if (/\.ya?ml$/.test(e.name) && isStackFile(fs.readFileSync(p, "utf8"))) out.push(p);
   }
   return out;
 }
