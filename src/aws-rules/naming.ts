@@ -6,12 +6,14 @@
 // explicit name from it when an auto-name could not fit.
 import { createHash } from "crypto";
 
-/** pulumi-aws's auto-naming of the name input: `transform(urn name) + "-" + 7 hex`, failing when longer than `maxLength`. */
+/** pulumi-aws's auto-naming of the name input: `transform(urn name) + separator + 7 hex`, failing when longer than `maxLength`. */
 export interface AutoNaming {
   maxLength: number;
   lowerCase?: boolean;
-  /** Appended after the check when the queue is FIFO (sqs). */
-  fifoSuffix?: boolean;
+  /** Between the URN name and the 7 hex: `-` unless given (`""` for RDS instances). */
+  separator?: string;
+  /** The boolean input that makes the resource FIFO: `.fifo` is then appended after the check (SQS queues, SNS topics). */
+  fifoSuffix?: string;
   source: string;
 }
 
@@ -33,6 +35,12 @@ export interface NameSpec {
   property: string;
   /** Absent: pulumi-aws does not auto-name it (we always give one). */
   autoName?: AutoNaming;
+  /**
+   * Without a name or auto-name, the provider makes one at create: this
+   * prefix and 26 unique digits (terraform-plugin-sdk helper/id
+   * PrefixedUniqueId, `create.WithDefaultPrefix("tf-")`).
+   */
+  providerPrefix?: string;
   valid: NameValidity;
   /** A name AWS takes and one it refuses (the rule's tests). */
   examples: { valid: string; invalid: string };
@@ -152,7 +160,7 @@ export const NAMES: Record<string, NameSpec> = {
   },
   "aws:sqs/queue:Queue": {
     property: "name",
-    autoName: { maxLength: 80, fifoSuffix: true, source: `${OVERRIDES} (aws_sqs_queue: AutoNameWithCustomOptions{Maxlen: 80, Randlen: 7, PostTransform: ".fifo" for FIFO queues})` },
+    autoName: { maxLength: 80, fifoSuffix: "fifoQueue", source: `${OVERRIDES} (aws_sqs_queue: AutoNameWithCustomOptions{Maxlen: 80, Randlen: 7, PostTransform: ".fifo" for FIFO queues})` },
     valid: {
       min: 1, max: 80, chars: "a-zA-Z0-9_.-", charsText: "letters, digits, _ and -",
       more: (n) => (n.endsWith(".fifo") ? (/^[A-Za-z0-9_-]{1,75}\.fifo$/.test(n) ? undefined : "a FIFO queue name is at most 75 letters, digits, _ and - before .fifo") : n.includes(".") ? "only a FIFO queue name has a period (its .fifo)" : undefined),
@@ -202,6 +210,146 @@ export const NAMES: Record<string, NameSpec> = {
     valid: { min: 1, max: 512, chars: "^:*", charsText: "any characters but : and *", source: "terraform-provider-aws internal/service/logs/subscription_filter.go (name: StringLenBetween(1, 512)); https://docs.aws.amazon.com/AmazonCloudWatchLogs/latest/APIReference/API_PutSubscriptionFilter.html (filterName: [^:*]*)" },
     examples: { valid: "api-log-forwarding-subscription-0a1b2c3", invalid: "api:subscription" },
   },
+  "aws:sns/topic:Topic": {
+    property: "name",
+    autoName: { maxLength: 80, fifoSuffix: "fifoTopic", source: `${OVERRIDES} (aws_sns_topic: AutoNameWithCustomOptions{Maxlen: 80, Randlen: 7, PostTransform: ".fifo" for FIFO topics})` },
+    valid: {
+      min: 1, max: 256, chars: "a-zA-Z0-9_.-", charsText: "letters, digits, _ and -",
+      more: (n) => (n.endsWith(".fifo") ? (/^[A-Za-z0-9_-]{1,251}\.fifo$/.test(n) ? undefined : "a FIFO topic name is at most 251 letters, digits, _ and - before .fifo") : n.includes(".") ? "only a FIFO topic name has a period (its .fifo)" : undefined),
+      source: "terraform-provider-aws internal/service/sns/topic.go (resourceTopicCustomizeDiff: ^[0-9A-Za-z_-]{1,251}\\.fifo$ or ^[0-9A-Za-z_-]{1,256}$)",
+    },
+    examples: { valid: "orders-topic-0a1b2c3.fifo", invalid: "orders.topic" },
+  },
+  "aws:cloudwatch/eventBus:EventBus": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: {
+      min: 1, max: 256, chars: "/.\\-_A-Za-z0-9", charsText: "letters, digits and /._-",
+      more: (n) => (n === "default" ? "default is the account's own bus; a custom bus takes another name" : undefined),
+      source: "terraform-provider-aws internal/service/events/validate.go (validCustomEventBusName); https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_CreateEventBus.html (Name: [/\\.\\-_A-Za-z0-9]+, 1 to 256)",
+    },
+    examples: { valid: "orders-bus-0a1b2c3", invalid: "default" },
+  },
+  "aws:cloudwatch/eventArchive:EventArchive": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: { min: 1, max: 48, chars: ".\\-_A-Za-z0-9", charsText: "letters, digits and ._-", source: "terraform-provider-aws internal/service/events/validate.go (validArchiveName: 1 to 48, [\\.\\-_A-Za-z0-9]+)" },
+    examples: { valid: "orders-bus-archive-0a1b2c3", invalid: "a".repeat(49) },
+  },
+  "aws:scheduler/schedule:Schedule": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: { min: 1, max: 64, chars: "0-9a-zA-Z_.-", charsText: "letters, digits and _.-", source: "https://docs.aws.amazon.com/scheduler/latest/APIReference/API_CreateSchedule.html (Name: 1 to 64, [0-9a-zA-Z-_.]+)" },
+    examples: { valid: "nightly-report-schedule-0a1b2c3", invalid: "nightly report" },
+  },
+  "aws:scheduler/scheduleGroup:ScheduleGroup": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: { min: 1, max: 64, chars: "0-9a-zA-Z_.-", charsText: "letters, digits and _.-", source: "https://docs.aws.amazon.com/scheduler/latest/APIReference/API_CreateScheduleGroup.html (Name: 1 to 64, [0-9a-zA-Z-_.]+)" },
+    examples: { valid: "reports-0a1b2c3", invalid: "g".repeat(65) },
+  },
+  "aws:cloudwatch/metricAlarm:MetricAlarm": {
+    property: "name",
+    autoName: { maxLength: 255, source: `${OVERRIDES} (aws_cloudwatch_metric_alarm: alarm_name is AutoName("name", 255, "-"))` },
+    valid: { min: 1, max: 255, chars: "^\\x00-\\x1f\\x7f", charsText: "any characters but control characters", source: "https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_PutMetricAlarm.html (AlarmName: 1 to 255, no ASCII control characters)" },
+    examples: { valid: "orders-errors-alarm-0a1b2c3", invalid: "a".repeat(256) },
+  },
+  "aws:appautoscaling/policy:Policy": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: { min: 1, max: 255, chars: "\\x20-\\x7e", charsText: "printable characters", source: "terraform-provider-aws internal/service/appautoscaling/policy.go (name: at most 255); https://docs.aws.amazon.com/autoscaling/application/APIReference/API_PutScalingPolicy.html (PolicyName: \\p{Print}+)" },
+    examples: { valid: "orders-table-read-scaling-0a1b2c3", invalid: "p".repeat(256) },
+  },
+  "aws:secretsmanager/secret:Secret": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: { min: 1, max: 512, chars: "A-Za-z0-9/_+=.@-", charsText: "letters, digits and /_+=.@-", source: "https://docs.aws.amazon.com/secretsmanager/latest/apireference/API_CreateSecret.html (Name: 1 to 512; ASCII letters, numbers and /_+=.@-)" },
+    examples: { valid: "orders-db-password-0a1b2c3", invalid: "orders db password" },
+  },
+  "aws:rds/instance:Instance": {
+    property: "identifier",
+    autoName: { maxLength: 255, separator: "", source: `${OVERRIDES} (aws_db_instance: identifier is ComputeAutoNameDefault{Randlen: 7, Maxlen: 255}, no separator, no lower-casing)` },
+    valid: {
+      min: 1, max: 63, chars: "a-z0-9-", charsText: "lower-case letters, digits and hyphens",
+      more: all(letterStart("an identifier"), noDoubleHyphen),
+      source: "terraform-provider-aws internal/service/rds/validate.go (validIdentifier); https://docs.aws.amazon.com/AmazonRDS/latest/APIReference/API_CreateDBInstance.html (DBInstanceIdentifier: 1 to 63 letters, numbers or hyphens)",
+    },
+    examples: { valid: "orders-db-primary0a1b2c3", invalid: "Orders-db" },
+  },
+  "aws:rds/cluster:Cluster": {
+    property: "clusterIdentifier",
+    providerPrefix: "tf-",
+    valid: {
+      min: 1, max: 63, chars: "a-z0-9-", charsText: "lower-case letters, digits and hyphens",
+      more: all(letterStart("an identifier"), noDoubleHyphen),
+      source: "terraform-provider-aws internal/service/rds/validate.go (validIdentifier); https://docs.aws.amazon.com/AmazonRDS/latest/APIReference/API_CreateDBCluster.html (DBClusterIdentifier: 1 to 63 letters, numbers or hyphens)",
+    },
+    examples: { valid: "orders-cluster", invalid: "orders-cluster-" },
+  },
+  "aws:rds/clusterInstance:ClusterInstance": {
+    property: "identifier",
+    providerPrefix: "tf-",
+    valid: {
+      min: 1, max: 63, chars: "a-z0-9-", charsText: "lower-case letters, digits and hyphens",
+      more: all(letterStart("an identifier"), noDoubleHyphen),
+      source: "terraform-provider-aws internal/service/rds/validate.go (validIdentifier); https://docs.aws.amazon.com/AmazonRDS/latest/APIReference/API_CreateDBInstance.html (DBInstanceIdentifier: 1 to 63)",
+    },
+    examples: { valid: "orders-cluster-1", invalid: "1-orders" },
+  },
+  "aws:rds/subnetGroup:SubnetGroup": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: {
+      min: 1, max: 255, chars: "a-z0-9_ .-", charsText: "lower-case letters, digits, spaces and _.-",
+      more: (n) => (n === "default" ? "default is taken by RDS" : undefined),
+      source: "terraform-provider-aws internal/service/rds/validate.go (validSubnetGroupName: ^[0-9a-z_ .-]+$, at most 255, not default)",
+    },
+    examples: { valid: "orders-db-subnets-0a1b2c3", invalid: "Orders-db-subnets" },
+  },
+  "aws:rds/parameterGroup:ParameterGroup": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: {
+      min: 1, max: 255, chars: "a-z0-9.-", charsText: "lower-case letters, digits, . and -",
+      more: all(letterStart("a parameter group name"), noDoubleHyphen),
+      source: "terraform-provider-aws internal/service/rds/validate.go (validParamGroupName)",
+    },
+    examples: { valid: "orders-db-params-0a1b2c3", invalid: "orders--params" },
+  },
+  "aws:rds/clusterParameterGroup:ClusterParameterGroup": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: {
+      min: 1, max: 255, chars: "a-z0-9.-", charsText: "lower-case letters, digits, . and -",
+      more: all(letterStart("a parameter group name"), noDoubleHyphen),
+      source: "terraform-provider-aws internal/service/rds/validate.go (validParamGroupName)",
+    },
+    examples: { valid: "orders-cluster-params-0a1b2c3", invalid: "0rders-params" },
+  },
+  "aws:cognito/userPool:UserPool": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: { min: 1, max: 128, chars: "\\w\\s+=,.@-", charsText: "letters, digits, spaces and _+=,.@-", source: "https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_CreateUserPool.html (PoolName: 1 to 128, [\\w\\s+=,.@-]+)" },
+    examples: { valid: "users-pool-0a1b2c3", invalid: "users/pool" },
+  },
+  "aws:cognito/userPoolClient:UserPoolClient": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: { min: 1, max: 128, chars: "\\w\\s+=,.@-", charsText: "letters, digits, spaces and _+=,.@-", source: "terraform-provider-aws internal/service/cognitoidp/validate.go (userPoolClientNameValidator: 1 to 128, [\\w\\s+=,.@-]+)" },
+    examples: { valid: "users-client-0a1b2c3", invalid: "c".repeat(129) },
+  },
+  "aws:wafv2/webAcl:WebAcl": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: { min: 1, max: 128, chars: "\\w-", charsText: "letters, digits, _ and -", source: "https://docs.aws.amazon.com/waf/latest/APIReference/API_CreateWebACL.html (Name: 1 to 128, ^[\\w\\-]+$)" },
+    examples: { valid: "edge-web-acl-0a1b2c3", invalid: "edge.web.acl" },
+  },
+  "aws:wafv2/ipSet:IpSet": {
+    property: "name",
+    autoName: { maxLength: 255, source: PULUMI_DEFAULT },
+    valid: { min: 1, max: 128, chars: "\\w-", charsText: "letters, digits, _ and -", source: "https://docs.aws.amazon.com/waf/latest/APIReference/API_CreateIPSet.html (Name: 1 to 128, ^[\\w\\-]+$)" },
+    examples: { valid: "edge-blocked-ips-0a1b2c3", invalid: "i".repeat(129) },
+  },
   "aws:s3/bucket:Bucket": {
     property: "bucket",
     autoName: { maxLength: 63, lowerCase: true, source: `${OVERRIDES} (aws_s3_bucket: AutoNameTransform("bucket", 63, strings.ToLower))` },
@@ -224,13 +372,20 @@ export function autoName(type: string, urnName: string, inputs: Record<string, u
   // A conflicting prefix input (namePrefix, statementIdPrefix) turns auto-naming off.
   if (inputs[`${spec.property}Prefix`] !== undefined) return undefined;
   const a = spec.autoName;
-  const prefix = `${a.lowerCase ? urnName.toLowerCase() : urnName}-`;
+  const prefix = `${a.lowerCase ? urnName.toLowerCase() : urnName}${a.separator ?? "-"}`;
   if (Buffer.byteLength(prefix) + 7 > a.maxLength) {
     return { error: `could not make instance of '${type}': name '${prefix}' plus 7 random chars is longer than maximum length ${a.maxLength}` };
   }
-  const fifo = a.fifoSuffix && inputs.fifoQueue === true ? ".fifo" : "";
-  return { name: `${prefix}${randomHex(`${type}/${urnName}`)}${fifo}` };
+  return { name: `${prefix}${randomHex(`${type}/${urnName}`)}${fifoSuffix(spec, inputs)}` };
 }
+
+/** `.fifo` when the spec's FIFO input is true (appended after pulumi-aws's length check, and after a prefix's unique part). */
+export function fifoSuffix(spec: NameSpec, inputs: Record<string, unknown>): string {
+  return spec.autoName?.fifoSuffix && inputs[spec.autoName.fifoSuffix] === true ? ".fifo" : "";
+}
+
+/** Whether the type's names take upper-case letters at all (RDS identifiers and S3 buckets do not). */
+export const takesUpperCase = (spec: NameSpec) => new RegExp(`^[${spec.valid.chars}]+$`).test("A");
 
 /** Why the provider or AWS refuses `name` as the type's name, or undefined. */
 export function nameProblem(type: string, name: string): string | undefined {
@@ -258,8 +413,8 @@ export function explicitName(type: string, urnName: string, unique: string, inpu
   const auto = autoName(type, urnName, inputs);
   if (auto && "name" in auto && nameProblem(type, auto.name) === undefined) return undefined;
   const hash = createHash("sha256").update(unique).digest("hex").slice(0, 8);
-  const fifo = spec.autoName.fifoSuffix && inputs.fifoQueue === true ? ".fifo" : "";
-  const lower = spec.autoName.lowerCase || type === "aws:s3/bucket:Bucket";
+  const fifo = fifoSuffix(spec, inputs);
+  const lower = spec.autoName.lowerCase || !takesUpperCase(spec);
   const room = Math.min(spec.valid.max - fifo.length, spec.autoName.maxLength) - hash.length - 1;
   const base = (lower ? urnName.toLowerCase() : urnName).replace(/[^A-Za-z0-9]+/g, "-").slice(0, room).replace(/^-+|-+$/g, "");
   return `${/^[A-Za-z]/.test(base) ? base : `r${base}`.slice(0, room)}-${hash}${fifo}`;

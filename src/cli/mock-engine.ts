@@ -96,7 +96,9 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
         const rec = pending.get(key);
         // A resource's own `region` (us-east-1 ones for CloudFront) wins over the stack's.
         const region = typeof args.inputs.region === "string" ? args.inputs.region : ctx.region;
-        const { id, state } = mockState(args.type, args.name, args.inputs, args.custom !== false, { ...ctx, region });
+        // What the account already holds of a type: the resources registered before this one.
+        const existing = (t: string) => resources.filter((x) => x.type === t && x.id !== undefined).map((x) => ({ inputs: x.inputs, state: x.state }));
+        const { id, state } = mockState(args.type, args.name, args.inputs, args.custom !== false, { ...ctx, region }, existing);
         if (rec) {
           // The SDK's decoding marks an object secret whole when one value in it is;
           // the engine keeps the secret where it is nested, so the record does too.

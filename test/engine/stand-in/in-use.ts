@@ -11,16 +11,37 @@
 //   cache node's, a Lambda's) is in it (EC2 API reference,
 //   https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_DeleteSecurityGroup.html;
 //   terraform-provider-aws internal/service/ec2/vpc_security_group.go retries
-//   DependencyViolation, then fails).
+//   DependencyViolation, then fails);
+// - DeleteDBSubnetGroup: InvalidDBSubnetGroupStateFault, "The DB subnet group
+//   cannot be deleted because it's in use"; DeleteDBParameterGroup and
+//   DeleteDBClusterParameterGroup: InvalidDBParameterGroupState, "The DB
+//   parameter group is in use" (RDS API reference,
+//   https://docs.aws.amazon.com/AmazonRDS/latest/APIReference/API_DeleteDBSubnetGroup.html,
+//   API_DeleteDBParameterGroup.html, API_DeleteDBClusterParameterGroup.html);
+// - DeleteDBCluster while the cluster holds DB instances: they are deleted
+//   first (https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/USER_DeleteCluster.html).
 import type { WorldFile } from "./world";
 
 /** The types AWS refuses to delete while in use, with the state field of a user that names them and AWS's error code. */
+const INSTANCE = "aws:rds/instance:Instance";
+const CLUSTER = "aws:rds/cluster:Cluster";
+const CLUSTER_INSTANCE = "aws:rds/clusterInstance:ClusterInstance";
+
 const USED_BY: Record<string, { user: string; field: string; code: string }[]> = {
+  "aws:rds/subnetGroup:SubnetGroup": [INSTANCE, CLUSTER, CLUSTER_INSTANCE].map((user) => ({ user, field: "dbSubnetGroupName", code: "InvalidDBSubnetGroupStateFault" })),
+  "aws:rds/parameterGroup:ParameterGroup": [
+    { user: INSTANCE, field: "parameterGroupName", code: "InvalidDBParameterGroupState" },
+    { user: CLUSTER_INSTANCE, field: "dbParameterGroupName", code: "InvalidDBParameterGroupState" },
+  ],
+  "aws:rds/clusterParameterGroup:ClusterParameterGroup": [{ user: CLUSTER, field: "dbClusterParameterGroupName", code: "InvalidDBParameterGroupState" }],
+  [CLUSTER]: [{ user: CLUSTER_INSTANCE, field: "clusterIdentifier", code: "InvalidDBClusterStateFault" }],
   "aws:elasticache/subnetGroup:SubnetGroup": [{ user: "aws:elasticache/replicationGroup:ReplicationGroup", field: "subnetGroupName", code: "CacheSubnetGroupInUse" }],
   "aws:elasticache/parameterGroup:ParameterGroup": [{ user: "aws:elasticache/replicationGroup:ReplicationGroup", field: "parameterGroupName", code: "InvalidCacheParameterGroupState" }],
   "aws:ec2/securityGroup:SecurityGroup": [
     { user: "aws:elasticache/replicationGroup:ReplicationGroup", field: "securityGroupIds", code: "DependencyViolation" },
     { user: "aws:lambda/function:Function", field: "vpcConfig.securityGroupIds", code: "DependencyViolation" },
+    { user: INSTANCE, field: "vpcSecurityGroupIds", code: "DependencyViolation" },
+    { user: CLUSTER, field: "vpcSecurityGroupIds", code: "DependencyViolation" },
   ],
 };
 
