@@ -13,6 +13,8 @@
 // stackfile makes). Names are @pulumi/aws's (function_name is `name`, a list
 // block is plural).
 import {
+  CLUSTER_SNAPSHOT_IDENTIFIER,
+  CLUSTER_STORAGE_TYPE,
   ENDPOINT_PRIVATE_DNS,
   ENGINE_CHANGE,
   ENGINE_VERSION_DOWNGRADE,
@@ -89,6 +91,11 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
   },
   { type: "aws:s3/bucketPolicy:BucketPolicy", source: `${TF}s3/bucket_policy.go`, forceNew: ["bucket", REGION] },
   { type: "aws:s3/bucketObjectv2:BucketObjectv2", source: `${TF}s3/object.go`, forceNew: ["bucket", "key", REGION] },
+  { type: "aws:s3/bucketVersioning:BucketVersioning", source: `${TF}s3/bucket_versioning.go`, forceNew: ["bucket", "expectedBucketOwner", REGION] },
+  { type: "aws:s3/bucketOwnershipControls:BucketOwnershipControls", source: `${TF}s3/bucket_ownership_controls.go`, forceNew: ["bucket", REGION] },
+  { type: "aws:s3/bucketCorsConfiguration:BucketCorsConfiguration", source: `${TF}s3/bucket_cors_configuration.go`, forceNew: ["bucket", "expectedBucketOwner", REGION] },
+  { type: "aws:s3/bucketLifecycleConfiguration:BucketLifecycleConfiguration", source: `${TF}s3/bucket_lifecycle_configuration.go`, forceNew: ["bucket", "expectedBucketOwner", REGION] },
+  { type: "aws:s3/bucketNotification:BucketNotification", source: `${TF}s3/bucket_notification.go`, forceNew: ["bucket", REGION] },
   // DynamoDB and SQS
   {
     type: "aws:dynamodb/table:Table",
@@ -98,7 +105,69 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
     rules: [TABLE_RESTORE_SOURCE_NAME, TABLE_RESTORE_SOURCE_TABLE_ARN, TABLE_RESTORE_BACKUP_ARN],
     holds: "every item in the table",
   },
-  { type: "aws:sqs/queue:Queue", source: `${TF}sqs/queue.go`, forceNew: ["name", "namePrefix", "fifoQueue", REGION] },
+  { type: "aws:sqs/queue:Queue", source: `${TF}sqs/queue.go`, forceNew: ["name", "namePrefix", "fifoQueue", REGION], holds: "every message waiting in the queue" },
+  { type: "aws:sqs/queuePolicy:QueuePolicy", source: `${TF}sqs/queue_policy.go`, forceNew: ["queueUrl", REGION] },
+  { type: "aws:sqs/redrivePolicy:RedrivePolicy", source: `${TF}sqs/queue_redrive_policy.go`, forceNew: ["queueUrl", REGION] },
+  // DynamoDB auto scaling (Application Auto Scaling)
+  { type: "aws:appautoscaling/target:Target", source: `${TF}appautoscaling/target.go`, forceNew: ["resourceId", "scalableDimension", "serviceNamespace", REGION] },
+  { type: "aws:appautoscaling/policy:Policy", source: `${TF}appautoscaling/policy.go`, forceNew: ["name", "resourceId", "scalableDimension", "serviceNamespace", REGION] },
+  // SNS
+  { type: "aws:sns/topic:Topic", source: `${TF}sns/topic.go`, forceNew: ["name", "namePrefix", "fifoTopic", REGION] },
+  { type: "aws:sns/topicSubscription:TopicSubscription", source: `${TF}sns/topic_subscription.go`, forceNew: ["topic", "protocol", "endpoint", REGION] },
+  { type: "aws:sns/topicPolicy:TopicPolicy", source: `${TF}sns/topic_policy.go`, forceNew: ["arn", REGION] },
+  // EventBridge and EventBridge Scheduler
+  { type: "aws:cloudwatch/eventBus:EventBus", source: `${TF}events/bus.go`, forceNew: ["name", "eventSourceName", REGION] },
+  { type: "aws:cloudwatch/eventArchive:EventArchive", source: `${TF}events/archive.go`, forceNew: ["name", "eventSourceArn", REGION], holds: "the archived events (what a replay would send)" },
+  { type: "aws:scheduler/schedule:Schedule", source: `${TF}scheduler/schedule.go`, forceNew: ["name", "namePrefix", "groupName", REGION] },
+  { type: "aws:scheduler/scheduleGroup:ScheduleGroup", source: `${TF}scheduler/schedule_group.go`, forceNew: ["name", "namePrefix", REGION] },
+  // CloudWatch alarms
+  { type: "aws:cloudwatch/metricAlarm:MetricAlarm", source: `${TF}cloudwatch/metric_alarm.go`, forceNew: ["name", REGION] },
+  // Secrets Manager: a new value is a new version (no update of a version's value).
+  { type: "aws:secretsmanager/secret:Secret", source: `${TF}secretsmanager/secret.go`, forceNew: ["name", "namePrefix", REGION], holds: "every value stored in the secret" },
+  { type: "aws:secretsmanager/secretVersion:SecretVersion", source: `${TF}secretsmanager/secret_version.go`, forceNew: ["secretId", "secretString", "secretBinary", REGION] },
+  // RDS. An instance's identifier changes in place (a rename; the endpoint changes) since v5; a cluster's or
+  // a cluster instance's does not.
+  {
+    type: "aws:rds/instance:Instance",
+    source: `${TF}rds/instance.go`,
+    forceNew: [
+      "availabilityZone", "backupTarget", "characterSetName", "customIamInstanceProfile", "dbName", "engine", "kmsKeyId", "ncharCharacterSetName", "restoreToPointInTime",
+      "s3Import.bucketName", "s3Import.bucketPrefix", "s3Import.ingestionRole", "s3Import.sourceEngine", "s3Import.sourceEngineVersion",
+      "snapshotIdentifier", "storageEncrypted", "timezone", "username", REGION,
+    ],
+    holds: "every database on the instance (and its automated backups)",
+  },
+  {
+    type: "aws:rds/cluster:Cluster",
+    source: `${TF}rds/cluster.go`,
+    forceNew: [
+      "availabilityZones", "clusterIdentifier", "clusterIdentifierPrefix", "clusterScalabilityType", "databaseName", "dbSubnetGroupName", "dbSystemId", "engine", "engineMode", "kmsKeyId", "masterUsername",
+      "restoreToPointInTime", "s3Import.bucketName", "s3Import.bucketPrefix", "s3Import.ingestionRole", "s3Import.sourceEngine", "s3Import.sourceEngineVersion", "sourceRegion", "storageEncrypted", REGION,
+    ],
+    rules: [CLUSTER_STORAGE_TYPE, CLUSTER_SNAPSHOT_IDENTIFIER],
+    holds: "every database in the cluster (and its automated backups)",
+  },
+  { type: "aws:rds/clusterInstance:ClusterInstance", source: `${TF}rds/cluster_instance.go`, forceNew: ["availabilityZone", "clusterIdentifier", "customIamInstanceProfile", "dbSubnetGroupName", "engine", "identifier", "identifierPrefix", REGION] },
+  { type: "aws:rds/subnetGroup:SubnetGroup", source: `${TF}rds/subnet_group.go`, forceNew: ["name", "namePrefix", REGION] },
+  { type: "aws:rds/parameterGroup:ParameterGroup", source: `${TF}rds/parameter_group.go`, forceNew: ["name", "namePrefix", "family", "description", REGION] },
+  { type: "aws:rds/clusterParameterGroup:ClusterParameterGroup", source: `${TF}rds/cluster_parameter_group.go`, forceNew: ["name", "namePrefix", "family", "description", REGION] },
+  // Cognito
+  {
+    type: "aws:cognito/userPool:UserPool",
+    source: `${TF}cognitoidp/user_pool.go`,
+    forceNew: ["name", "aliasAttributes", "usernameAttributes", "usernameConfiguration.caseSensitive", REGION],
+    holds: "every user of the pool (their passwords cannot be exported)",
+  },
+  { type: "aws:cognito/userPoolClient:UserPoolClient", source: `${TF}cognitoidp/user_pool_client.go`, forceNew: ["userPoolId", "generateSecret", REGION] },
+  { type: "aws:cognito/userPoolDomain:UserPoolDomain", source: `${TF}cognitoidp/user_pool_domain.go`, forceNew: ["domain", "userPoolId", REGION] },
+  { type: "aws:cognito/identityProvider:IdentityProvider", source: `${TF}cognitoidp/identity_provider.go`, forceNew: ["userPoolId", "providerName", "providerType", REGION] },
+  { type: "aws:cognito/resourceServer:ResourceServer", source: `${TF}cognitoidp/resource_server.go`, forceNew: ["identifier", "userPoolId", REGION] },
+  // WAFv2
+  { type: "aws:wafv2/webAcl:WebAcl", source: `${TF}wafv2/web_acl.go`, forceNew: ["name", "namePrefix", "scope", REGION] },
+  { type: "aws:wafv2/ipSet:IpSet", source: `${TF}wafv2/ip_set.go`, forceNew: ["name", "namePrefix", "scope", "ipAddressVersion", REGION] },
+  // An association has no update (both ARNs are force-new).
+  { type: "aws:wafv2/webAclAssociation:WebAclAssociation", source: `${TF}wafv2/web_acl_association.go`, forceNew: ["resourceArn", "webAclArn", REGION], everyInputForcesNew: true },
+  { type: "aws:wafv2/webAclLoggingConfiguration:WebAclLoggingConfiguration", source: `${TF}wafv2/web_acl_logging_configuration.go`, forceNew: ["resourceArn", REGION] },
   // IAM (global: no region)
   { type: "aws:iam/role:Role", source: `${TF}iam/role.go`, forceNew: ["name", "namePrefix", "path"] },
   { type: "aws:iam/rolePolicy:RolePolicy", source: `${TF}iam/role_policy.go`, forceNew: ["name", "namePrefix", "role"] },

@@ -157,6 +157,33 @@ export const TABLE_RESTORE_SOURCE_NAME = restoreSource("restoreSourceName", "res
 export const TABLE_RESTORE_SOURCE_TABLE_ARN = restoreSource("restoreSourceTableArn", "restore_source_table_arn");
 export const TABLE_RESTORE_BACKUP_ARN = restoreSource("restoreBackupArn", "restore_backup_arn");
 
+/**
+ * An Aurora cluster's storage type changes in place; any other engine's
+ * cluster (Multi-AZ DB clusters) is replaced (`customdiff.ForceNewIf
+ * storage_type` unless the engine starts with `aurora`).
+ */
+export const CLUSTER_STORAGE_TYPE: ForceNewRule = {
+  input: "storageType",
+  why: "a storage type change on a cluster whose engine is not Aurora",
+  source: `${TFS}rds/cluster.go (CustomizeDiff ForceNewIf storage_type)`,
+  replaces(old, next, inputs) {
+    if (old === next) return false;
+    return !String(inputs?.next("engine") ?? "").startsWith("aurora");
+  },
+};
+
+/**
+ * A cluster's snapshot identifier set to a new value restores a new cluster;
+ * removing it does not (ForceNew with a DiffSuppressFunc that ignores an
+ * empty new value).
+ */
+export const CLUSTER_SNAPSHOT_IDENTIFIER: ForceNewRule = {
+  input: "snapshotIdentifier",
+  why: "a new snapshot to restore from",
+  source: `${TFS}rds/cluster.go (snapshot_identifier: ForceNew, DiffSuppressFunc new == "")`,
+  replaces: (old, next) => old !== next && !unset(next),
+};
+
 /** Adding or removing `durableConfig` replaces a function; changing its fields does not (ForceNewIfChange durable_config). */
 export const FUNCTION_DURABLE_CONFIG: ForceNewRule = {
   input: "durableConfig",

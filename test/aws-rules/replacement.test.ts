@@ -60,6 +60,49 @@ const EXPECTED: Record<string, { forceNew: string[]; replace: Change; inPlace: C
   "aws:cloudfront/originRequestPolicy:OriginRequestPolicy": { forceNew: [], replace: ["region", "us-east-1", "us-east-1"], inPlace: ["comment", "a", "b"] },
   "aws:cloudfront/originAccessControl:OriginAccessControl": { forceNew: [], replace: ["region", "us-east-1", "us-east-1"], inPlace: ["description", "a", "b"] },
   "aws:cloudfront/function:Function": { forceNew: ["name"], replace: ["name", "a", "b"], inPlace: ["code", "a", "b"] },
+  "aws:sqs/queuePolicy:QueuePolicy": { forceNew: ["queueUrl", "region"], replace: ["queueUrl", "https://q/1", "https://q/2"], inPlace: ["policy", "{}", "{\"a\":1}"] },
+  "aws:sqs/redrivePolicy:RedrivePolicy": { forceNew: ["queueUrl", "region"], replace: ["queueUrl", "https://q/1", "https://q/2"], inPlace: ["redrivePolicy", "{\"maxReceiveCount\":3}", "{\"maxReceiveCount\":5}"] },
+  "aws:appautoscaling/target:Target": { forceNew: ["resourceId", "scalableDimension", "serviceNamespace", "region"], replace: ["resourceId", "table/a", "table/b"], inPlace: ["maxCapacity", 10, 20] },
+  "aws:appautoscaling/policy:Policy": { forceNew: ["name", "resourceId", "scalableDimension", "serviceNamespace", "region"], replace: ["name", "a", "b"], inPlace: ["targetTrackingScalingPolicyConfiguration.targetValue", 70, 50] },
+  "aws:sns/topic:Topic": { forceNew: ["name", "namePrefix", "fifoTopic", "region"], replace: ["fifoTopic", false, true], inPlace: ["displayName", "a", "b"] },
+  "aws:sns/topicSubscription:TopicSubscription": { forceNew: ["topic", "protocol", "endpoint", "region"], replace: ["endpoint", "a@example.com", "b@example.com"], inPlace: ["filterPolicy", "{}", "{\"a\":[\"b\"]}"] },
+  "aws:sns/topicPolicy:TopicPolicy": { forceNew: ["arn", "region"], replace: ["arn", "arn:1", "arn:2"], inPlace: ["policy", "{}", "{\"a\":1}"] },
+  "aws:cloudwatch/eventBus:EventBus": { forceNew: ["name", "eventSourceName", "region"], replace: ["name", "a", "b"], inPlace: ["description", "a", "b"] },
+  "aws:cloudwatch/eventArchive:EventArchive": { forceNew: ["name", "eventSourceArn", "region"], replace: ["eventSourceArn", "arn:1", "arn:2"], inPlace: ["retentionDays", 7, 30] },
+  "aws:scheduler/schedule:Schedule": { forceNew: ["name", "namePrefix", "groupName", "region"], replace: ["groupName", "default", "reports"], inPlace: ["scheduleExpression", "rate(1 hour)", "rate(2 hours)"] },
+  "aws:scheduler/scheduleGroup:ScheduleGroup": { forceNew: ["name", "namePrefix", "region"], replace: ["name", "a", "b"], inPlace: ["tags", {}, { a: "b" }] },
+  "aws:cloudwatch/metricAlarm:MetricAlarm": { forceNew: ["name", "region"], replace: ["name", "a", "b"], inPlace: ["threshold", 1, 5] },
+  "aws:secretsmanager/secret:Secret": { forceNew: ["name", "namePrefix", "region"], replace: ["name", "a", "b"], inPlace: ["recoveryWindowInDays", 7, 30] },
+  "aws:secretsmanager/secretVersion:SecretVersion": { forceNew: ["secretId", "secretString", "secretBinary", "region"], replace: ["secretString", "a", "b"], inPlace: ["versionStages", ["AWSCURRENT"], ["AWSCURRENT", "x"]] },
+  "aws:rds/instance:Instance": {
+    forceNew: ["availabilityZone", "backupTarget", "characterSetName", "customIamInstanceProfile", "dbName", "engine", "kmsKeyId", "ncharCharacterSetName", "restoreToPointInTime", "s3Import.bucketName", "s3Import.bucketPrefix", "s3Import.ingestionRole", "s3Import.sourceEngine", "s3Import.sourceEngineVersion", "snapshotIdentifier", "storageEncrypted", "timezone", "username", "region"],
+    replace: ["engine", "postgres", "mysql"],
+    // The identifier is renamed in place since terraform-provider-aws v5 (the id is the resource id).
+    inPlace: ["identifier", "orders-db", "orders-db-2"],
+  },
+  "aws:rds/cluster:Cluster": {
+    forceNew: ["availabilityZones", "clusterIdentifier", "clusterIdentifierPrefix", "clusterScalabilityType", "databaseName", "dbSubnetGroupName", "dbSystemId", "engine", "engineMode", "kmsKeyId", "masterUsername", "restoreToPointInTime", "s3Import.bucketName", "s3Import.bucketPrefix", "s3Import.ingestionRole", "s3Import.sourceEngine", "s3Import.sourceEngineVersion", "sourceRegion", "storageEncrypted", "region"],
+    replace: ["storageEncrypted", false, true],
+    inPlace: ["engineVersion", "16.4", "16.6"],
+  },
+  "aws:rds/clusterInstance:ClusterInstance": { forceNew: ["availabilityZone", "clusterIdentifier", "customIamInstanceProfile", "dbSubnetGroupName", "engine", "identifier", "identifierPrefix", "region"], replace: ["identifier", "a", "b"], inPlace: ["instanceClass", "db.r6g.large", "db.r6g.xlarge"] },
+  "aws:rds/subnetGroup:SubnetGroup": { forceNew: ["name", "namePrefix", "region"], replace: ["name", "a", "b"], inPlace: ["subnetIds", ["subnet-1"], ["subnet-1", "subnet-2"]] },
+  "aws:rds/parameterGroup:ParameterGroup": { forceNew: ["name", "namePrefix", "family", "description", "region"], replace: ["family", "postgres16", "postgres17"], inPlace: ["parameters", [], [{ name: "rds.force_ssl", value: "1" }]] },
+  "aws:rds/clusterParameterGroup:ClusterParameterGroup": { forceNew: ["name", "namePrefix", "family", "description", "region"], replace: ["family", "aurora-mysql8.0", "aurora-mysql8.4"], inPlace: ["parameters", [], [{ name: "require_secure_transport", value: "ON" }]] },
+  "aws:cognito/userPool:UserPool": { forceNew: ["name", "aliasAttributes", "usernameAttributes", "usernameConfiguration.caseSensitive", "region"], replace: ["usernameAttributes", ["email"], ["phone_number"]], inPlace: ["mfaConfiguration", "OFF", "OPTIONAL"] },
+  "aws:cognito/userPoolClient:UserPoolClient": { forceNew: ["userPoolId", "generateSecret", "region"], replace: ["generateSecret", false, true], inPlace: ["callbackUrls", ["https://a.example/cb"], ["https://b.example/cb"]] },
+  "aws:cognito/userPoolDomain:UserPoolDomain": { forceNew: ["domain", "userPoolId", "region"], replace: ["domain", "a", "b"], inPlace: ["certificateArn", "arn:1", "arn:2"] },
+  "aws:cognito/identityProvider:IdentityProvider": { forceNew: ["userPoolId", "providerName", "providerType", "region"], replace: ["providerName", "Google", "Okta"], inPlace: ["attributeMapping", { email: "email" }, { email: "mail" }] },
+  "aws:cognito/resourceServer:ResourceServer": { forceNew: ["identifier", "userPoolId", "region"], replace: ["identifier", "https://a", "https://b"], inPlace: ["name", "a", "b"] },
+  "aws:wafv2/webAcl:WebAcl": { forceNew: ["name", "namePrefix", "scope", "region"], replace: ["scope", "REGIONAL", "CLOUDFRONT"], inPlace: ["defaultAction", { allow: {} }, { block: {} }] },
+  "aws:wafv2/ipSet:IpSet": { forceNew: ["name", "namePrefix", "scope", "ipAddressVersion", "region"], replace: ["ipAddressVersion", "IPV4", "IPV6"], inPlace: ["addresses", ["192.0.2.0/24"], ["198.51.100.0/24"]] },
+  "aws:wafv2/webAclAssociation:WebAclAssociation": { forceNew: ["resourceArn", "webAclArn", "region"], replace: ["webAclArn", "arn:1", "arn:2"], inPlace: null },
+  "aws:wafv2/webAclLoggingConfiguration:WebAclLoggingConfiguration": { forceNew: ["resourceArn", "region"], replace: ["resourceArn", "arn:1", "arn:2"], inPlace: ["logDestinationConfigs", ["arn:1"], ["arn:2"]] },
+  "aws:s3/bucketVersioning:BucketVersioning": { forceNew: ["bucket", "expectedBucketOwner", "region"], replace: ["bucket", "a", "b"], inPlace: ["versioningConfiguration.status", "Enabled", "Suspended"] },
+  "aws:s3/bucketOwnershipControls:BucketOwnershipControls": { forceNew: ["bucket", "region"], replace: ["bucket", "a", "b"], inPlace: ["rule.objectOwnership", "BucketOwnerPreferred", "BucketOwnerEnforced"] },
+  "aws:s3/bucketCorsConfiguration:BucketCorsConfiguration": { forceNew: ["bucket", "expectedBucketOwner", "region"], replace: ["bucket", "a", "b"], inPlace: ["corsRules", [{ allowedMethods: ["GET"] }], [{ allowedMethods: ["PUT"] }]] },
+  "aws:s3/bucketLifecycleConfiguration:BucketLifecycleConfiguration": { forceNew: ["bucket", "expectedBucketOwner", "region"], replace: ["bucket", "a", "b"], inPlace: ["rules", [{ id: "a" }], [{ id: "b" }]] },
+  "aws:s3/bucketNotification:BucketNotification": { forceNew: ["bucket", "region"], replace: ["bucket", "a", "b"], inPlace: ["queues", [], [{ queueArn: "arn:1", events: ["s3:ObjectCreated:*"] }]] },
   "pulumi-nodejs:dynamic/stackfile:RedisUpdateGuard": { forceNew: [], replace: ["region", "x", "x"], inPlace: ["numShards", 1, 2] },
   "pulumi-nodejs:dynamic/stackfile:AssetSync": { forceNew: ["bucket"], replace: ["bucket", "a", "b"], inPlace: ["files", [], [{ key: "a" }]] },
   "pulumi-nodejs:dynamic/stackfile:CloudFrontInvalidation": { forceNew: [], replace: ["region", "x", "x"], inPlace: ["key", "a", "b"] },
@@ -135,6 +178,23 @@ describe("the force-new table", () => {
     // In-transit encryption changes in place from 7.0.5 on; before, it replaces the group.
     assert.strictEqual(actionBetween(rg, { engineVersion: "6.2", transitEncryptionEnabled: false }, { engineVersion: "6.2", transitEncryptionEnabled: true }), "replace");
     assert.strictEqual(actionBetween(rg, { engineVersion: "7.1", transitEncryptionEnabled: false }, { engineVersion: "7.1", transitEncryptionEnabled: true }), "update");
+  });
+
+  it("RDS clusters: a storage type change replaces a non-Aurora cluster only; a new snapshot replaces, clearing it does not", () => {
+    const cluster = "aws:rds/cluster:Cluster";
+    assert.strictEqual(actionBetween(cluster, { engine: "aurora-postgresql", storageType: "aurora" }, { engine: "aurora-postgresql", storageType: "aurora-iopt1" }), "update");
+    assert.strictEqual(actionBetween(cluster, { engine: "postgres", storageType: "io1" }, { engine: "postgres", storageType: "gp3" }), "replace");
+    assert.strictEqual(actionOf(cluster, ["snapshotIdentifier", undefined, "snap-1"]), "replace");
+    assert.strictEqual(actionOf(cluster, ["snapshotIdentifier", "snap-1", undefined]), "update");
+  });
+
+  it("what a replacement loses: tables, buckets, queues, databases, user pools, secrets and event archives hold data; their settings and wiring do not", () => {
+    for (const t of ["aws:dynamodb/table:Table", "aws:s3/bucket:Bucket", "aws:sqs/queue:Queue", "aws:rds/instance:Instance", "aws:rds/cluster:Cluster", "aws:cognito/userPool:UserPool", "aws:secretsmanager/secret:Secret", "aws:cloudwatch/eventArchive:EventArchive"]) {
+      assert.ok(replacementRow(t)?.holds, `${t} holds data`);
+    }
+    for (const t of ["aws:rds/clusterInstance:ClusterInstance", "aws:sns/topicSubscription:TopicSubscription", "aws:wafv2/webAcl:WebAcl", "aws:cognito/userPoolClient:UserPoolClient", "aws:s3/bucketNotification:BucketNotification"]) {
+      assert.strictEqual(replacementRow(t)?.holds, undefined, `${t} holds no data`);
+    }
   });
 
   it("the provider's other conditional rules (CustomizeDiff, ModifyPlan)", () => {
