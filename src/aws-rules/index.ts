@@ -15,6 +15,15 @@ import { IAM_RULES } from "./iam";
 import { LOGS_RULES } from "./logs";
 import { STORAGE_RULES } from "./storage";
 import { NETWORK_RULES } from "./network";
+import { SNS_RULES } from "./sns";
+import { EVENTS_RULES } from "./events";
+import { EVENT_SOURCE_RULES } from "./event-sources";
+import { S3_NOTIFICATION_RULES } from "./s3-notifications";
+import { DYNAMODB_RULES } from "./dynamodb";
+import { RDS_RULES } from "./rds";
+import { COGNITO_RULES } from "./cognito";
+import { WAFV2_RULES } from "./wafv2";
+import { ALARM_RULES } from "./alarms";
 
 export type { AwsRule, CatalogContext, Finding, PlannedResource } from "./rule";
 
@@ -32,6 +41,15 @@ export const CATALOG: AwsRule[] = [
   ...LOGS_RULES,
   ...STORAGE_RULES,
   ...NETWORK_RULES,
+  ...SNS_RULES,
+  ...EVENTS_RULES,
+  ...EVENT_SOURCE_RULES,
+  ...S3_NOTIFICATION_RULES,
+  ...DYNAMODB_RULES,
+  ...RDS_RULES,
+  ...COGNITO_RULES,
+  ...WAFV2_RULES,
+  ...ALARM_RULES,
 ];
 
 export interface CatalogFinding extends Finding {

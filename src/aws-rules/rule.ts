@@ -66,3 +66,25 @@ export function inputAt(inputs: Record<string, any>, path: string): any {
 
 export const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 export const asArray = <T = any>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+
+/** The resources of `type` that `r` depends on (an input that reads their outputs, or dependsOn). */
+export function dependenciesOf(r: { dependsOn: string[] }, ctx: { resources: PlannedResource[] }, type: string): PlannedResource[] {
+  return ctx.resources.filter((x) => x.type === type && r.dependsOn.includes(x.name));
+}
+
+/** The parts of an ARN (`arn:partition:service:region:account:resource`), or undefined when `v` is not one. */
+export function arnParts(v: unknown): { partition: string; service: string; region: string; account: string; resource: string } | undefined {
+  if (typeof v !== "string") return undefined;
+  const m = /^arn:([^:]+):([^:]+):([^:]*):([^:]*):(.+)$/.exec(v);
+  return m ? { partition: m[1], service: m[2], region: m[3], account: m[4], resource: m[5] } : undefined;
+}
+
+/** A JSON document's value, or undefined when `v` is not JSON (objects are taken as given). */
+export function parseJson(v: unknown): { ok: true; value: unknown } | { ok: false } {
+  if (typeof v !== "string") return v === undefined ? { ok: false } : { ok: true, value: v };
+  try {
+    return { ok: true, value: JSON.parse(v) };
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,110 @@
+// WAFv2 web ACLs, IP sets and where they attach.
+import { arnParts, asArray, isObject, type AwsRule, type Finding } from "./rule";
+import { MANAGED_GROUP_WCUS, webAclCapacity } from "./wafv2-capacity";
+
+const ACL = "aws:wafv2/webAcl:WebAcl";
+const IPSET = "aws:wafv2/ipSet:IpSet";
+const ASSOCIATION = "aws:wafv2/webAclAssociation:WebAclAssociation";
+const DIST = "aws:cloudfront/distribution:Distribution";
+const DG = "https://docs.aws.amazon.com/waf/latest/developerguide";
+
+type Statement = Record<string, any>;
+
+/** Every rate-based statement of a web ACL's rules, with its input path. */
+function rateStatements(rules: unknown): { at: string; s: Statement }[] {
+  return asArray(rules).flatMap((rule, i) => (isObject(rule) && isObject(rule.statement) && isObject(rule.statement.rateBasedStatement) ? [{ at: `rules.${i}.statement.rateBasedStatement`, s: rule.statement.rateBasedStatement }] : []));
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}\/(\d|[12]\d|3[0-2])$/;
+const IPV6 = /^[0-9a-fA-F:]+:[0-9a-fA-F:]*\/(\d{1,2}|1[01]\d|12[0-8])$/;
+
+export const WAFV2_RULES: AwsRule[] = [
+  {
+    id: "wafv2/cloudfront-scope",
+    types: [ACL, IPSET],
+    summary: "A CLOUDFRONT-scope web ACL or IP set is made in us-east-1",
+    source: "https://docs.aws.amazon.com/waf/latest/APIReference/API_CreateWebACL.html (Scope: to work with CloudFront, you must also specify the Region US East (N. Virginia))",
+    check(r) {
+      return r.inputs.scope === "CLOUDFRONT" && r.region !== "us-east-1" ? [{ input: "region", message: `a CLOUDFRONT-scope ${r.type === ACL ? "web ACL" : "IP set"} is made in us-east-1, not ${r.region}` }] : [];
+    },
+    examples: { pass: [{ inputs: { scope: "CLOUDFRONT", region: "us-east-1" }, region: "us-east-1" }], fail: [{ inputs: { scope: "CLOUDFRONT" }, region: "eu-west-1" }], stackRegion: "eu-west-1" },
+  },
+  {
+    id: "wafv2/rules",
+    types: [ACL],
+    summary: "A web ACL's rules have distinct names and priorities; a rate-based rule limits 10 to 2,000,000,000 requests per 60, 120, 300 or 600 seconds",
+    source: `https://docs.aws.amazon.com/waf/latest/APIReference/API_Rule.html (priorities must all be different); ${DG}/waf-rule-statement-type-rate-based-high-level-settings.html (the lowest limit allowed is 10; evaluation window 60, 120, 300 or 600); https://docs.aws.amazon.com/waf/latest/APIReference/API_RateBasedStatement.html (Limit up to 2,000,000,000)`,
+    check(r) {
+      const out: Finding[] = [];
+      const rules = asArray(r.inputs.rules).filter(isObject);
+      const seen = (key: string) => {
+        const values = rules.map((x) => x[key]);
+        values.forEach((v, i) => {
+          if (v !== undefined && values.indexOf(v) !== i) out.push({ input: `rules.${i}.${key}`, message: `two rules have ${key} ${JSON.stringify(v)}; each rule's ${key} is its own` });
+        });
+      };
+      seen("name");
+      seen("priority");
+      for (const { at, s } of rateStatements(r.inputs.rules)) {
+        if (typeof s.limit === "number" && (s.limit < 10 || s.limit > 2_000_000_000)) out.push({ input: `${at}.limit`, message: `a rate limit is 10 to 2,000,000,000 requests, not ${s.limit}` });
+        if (s.evaluationWindowSec !== undefined && ![60, 120, 300, 600].includes(s.evaluationWindowSec)) out.push({ input: `${at}.evaluationWindowSec`, message: `an evaluation window is 60, 120, 300 or 600 seconds, not ${s.evaluationWindowSec}` });
+      }
+      return out;
+    },
+    examples: {
+      pass: [{ inputs: { scope: "REGIONAL", rules: [{ name: "rate", priority: 1, statement: { rateBasedStatement: { limit: 10, aggregateKeyType: "IP" } } }] } }],
+      fail: [{ inputs: { scope: "REGIONAL", rules: [{ name: "rate", priority: 1, statement: { rateBasedStatement: { limit: 5, aggregateKeyType: "IP" } } }, { name: "rate", priority: 1, statement: { geoMatchStatement: { countryCodes: ["XX"] } } }] } }],
+    },
+  },
+  {
+    id: "wafv2/capacity",
+    types: [ACL],
+    summary: "A web ACL's rules use at most 5,000 capacity units (WCUs): 700 for the core rule set, 25 for the IP reputation list, 2 for a rate-based rule, 1 for an IP set or geo match",
+    source: `${DG}/aws-waf-capacity-units.html; https://aws.amazon.com/about-aws/whats-new/2023/04/aws-waf-web-acl-capacity-units-limits/ (up to 5,000 WCUs per web ACL; above 1,500 costs more); managed groups' WCUs: ${Object.values(MANAGED_GROUP_WCUS).map((g) => g.source).join(", ")}`,
+    quota: { default: 5000, adjustable: false },
+    check(r, _ctx, limit) {
+      const { total, unknown } = webAclCapacity(r.inputs.rules ?? r.inputs.ruleJson);
+      return total > limit ? [{ input: "rules", message: `the rules use at least ${total} WCUs${unknown.length ? ` (not counting ${unknown.join(", ")})` : ""}; a web ACL takes ${limit}` }] : [];
+    },
+    examples: {
+      pass: [{ inputs: { scope: "CLOUDFRONT", rules: [{ name: "common", priority: 1, statement: { managedRuleGroupStatement: { vendorName: "AWS", name: "AWSManagedRulesCommonRuleSet" } } }] } }],
+      fail: [{ inputs: { scope: "CLOUDFRONT", rules: Array.from({ length: 8 }, (_, i) => ({ name: `common-${i}`, priority: i, statement: { managedRuleGroupStatement: { vendorName: "AWS", name: "AWSManagedRulesCommonRuleSet" } } })) } }],
+    },
+  },
+  {
+    id: "wafv2/ip-set-addresses",
+    types: [IPSET],
+    summary: "An IP set holds CIDR ranges of its address version, any prefix but /0",
+    source: "https://docs.aws.amazon.com/waf/latest/APIReference/API_IPSet.html (Addresses: IPv4 or IPv6 CIDR ranges; all prefixes except /0)",
+    check(r) {
+      const v6 = r.inputs.ipAddressVersion === "IPV6";
+      return asArray<string>(r.inputs.addresses).flatMap((a, i) => {
+        const ok = typeof a === "string" && (v6 ? IPV6 : IPV4).test(a) && !a.endsWith("/0");
+        return ok ? [] : [{ input: `addresses.${i}`, message: `${JSON.stringify(a)} is not an ${v6 ? "IPv6" : "IPv4"} CIDR range (like ${v6 ? "2001:db8::/32" : "192.0.2.0/24"}) other than /0` }];
+      });
+    },
+    examples: { pass: [{ inputs: { scope: "REGIONAL", ipAddressVersion: "IPV4", addresses: ["192.0.2.0/24", "198.51.100.7/32"] } }], fail: [{ inputs: { scope: "REGIONAL", ipAddressVersion: "IPV4", addresses: ["192.0.2.7", "0.0.0.0/0"] } }] },
+  },
+  {
+    id: "wafv2/attachment-scope",
+    types: [ASSOCIATION, DIST],
+    summary: "A CloudFront distribution takes a CLOUDFRONT-scope (global) web ACL through its webAclId; an association attaches a REGIONAL one to a regional resource",
+    source: "https://docs.aws.amazon.com/cloudfront/latest/APIReference/API_DistributionConfig.html (WebACLId: the ARN of a web ACL created with the latest AWS WAF, arn:aws:wafv2:us-east-1:...:global/webacl/...); https://docs.aws.amazon.com/waf/latest/APIReference/API_AssociateWebACL.html (regional resources; for CloudFront use the distribution's configuration)",
+    check(r) {
+      if (r.type === DIST) {
+        const id = r.inputs.webAclId;
+        const p = arnParts(id);
+        return p?.service === "wafv2" && !p.resource.startsWith("global/") ? [{ input: "webAclId", message: "a distribution takes a CLOUDFRONT-scope web ACL (an ARN with global/webacl); this one is REGIONAL" }] : [];
+      }
+      const out: Finding[] = [];
+      const acl = arnParts(r.inputs.webAclArn);
+      if (acl?.resource.startsWith("global/")) out.push({ input: "webAclArn", message: "a CLOUDFRONT-scope web ACL attaches through the distribution's webAclId, not an association" });
+      if (arnParts(r.inputs.resourceArn)?.service === "cloudfront") out.push({ input: "resourceArn", message: "a CloudFront distribution takes its web ACL in its own webAclId" });
+      return out;
+    },
+    examples: {
+      pass: [{ type: ASSOCIATION, inputs: { webAclArn: "arn:aws:wafv2:us-east-1:123456789012:regional/webacl/api/a1b2c3d4-5678-90ab-cdef-111111111111", resourceArn: "arn:aws:apigateway:us-east-1::/restapis/abc/stages/prod" } }],
+      fail: [{ type: ASSOCIATION, inputs: { webAclArn: "arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/a1b2c3d4-5678-90ab-cdef-111111111111", resourceArn: "arn:aws:cloudfront::123456789012:distribution/E123" } }],
+    },
+  },
+];
