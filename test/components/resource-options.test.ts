@@ -44,11 +44,12 @@ describe("resource options on the children that hold data", function () {
     assert.deepStrictEqual(flagged(r.resources, "protect"), []);
   });
 
-  it("a site's tag table, bucket and log groups get them; its functions, roles and distribution do not", async () => {
+  it("a site's tag table, bucket, revalidation queue and log groups get them; its functions, roles and distribution do not", async () => {
     const app = fakeNextApp();
     const r = await run(() => new NextjsWeb("web", { appDirectory: app.dir, buildCommand: app.buildCommand }, { protect: true, retainOnDelete: true }));
     const expected = r.resources
-      .filter((x) => ["aws:dynamodb/table:Table", "aws:s3/bucket:Bucket", T.logGroup].includes(x.type))
+      // A queue holds the messages waiting in it (aws-rules/replacement-table.ts).
+      .filter((x) => ["aws:dynamodb/table:Table", "aws:s3/bucket:Bucket", "aws:sqs/queue:Queue", T.logGroup].includes(x.type))
       .map((x) => x.name).sort();
     assert.ok(expected.includes("web-tag-table") && expected.includes("web-bucket"), expected.join(", "));
     assert.deepStrictEqual(flagged(r.resources, "retainOnDelete"), expected);
