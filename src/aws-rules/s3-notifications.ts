@@ -1,5 +1,6 @@
 // S3 bucket notifications: the events a bucket sends to functions, queues and topics.
 import { arnParts, asArray, isObject, type AwsRule, type Finding } from "./rule";
+import { oneEach } from "./storage";
 
 const NOTIFICATION = "aws:s3/bucketNotification:BucketNotification";
 
@@ -89,10 +90,7 @@ export const S3_NOTIFICATION_RULES: AwsRule[] = [
     types: [NOTIFICATION],
     summary: "A bucket has one notification configuration: a second resource for it replaces the first's",
     source: "https://docs.aws.amazon.com/AmazonS3/latest/API/API_PutBucketNotificationConfiguration.html (replaces the bucket's whole configuration); terraform-provider-aws website/docs/r/s3_bucket_notification.html.markdown (one resource per bucket)",
-    check(r, ctx) {
-      const twin = ctx.resources.find((x) => x !== r && x.type === NOTIFICATION && x.inputs.bucket === r.inputs.bucket);
-      return twin ? [{ input: "bucket", message: `bucket ${r.inputs.bucket} gets notifications from ${twin.name} too; one would replace the other: put every destination in one` }] : [];
-    },
+    check: oneEach(NOTIFICATION, "a notification configuration"),
     examples: { pass: [{ inputs: { bucket: "b" } }], fail: [{ inputs: { bucket: "b" } }, { type: NOTIFICATION, name: "twin", inputs: { bucket: "b" } }] },
   },
 ];

@@ -8,7 +8,7 @@ const TABLE = "aws:dynamodb/table:Table";
 const OBJECT = "aws:s3/bucketObjectv2:BucketObjectv2";
 
 /** A bucket has one of each of these settings: a second one replaces the first's. */
-function oneEach(type: string, what: string): AwsRule["check"] {
+export function oneEach(type: string, what: string): AwsRule["check"] {
   return (r, ctx) => {
     const twin = ctx.resources.find((x) => x !== r && x.type === type && x.inputs.bucket === r.inputs.bucket);
     return twin ? [{ input: "bucket", message: `bucket ${r.inputs.bucket} gets ${what} from ${twin.name} too; one would replace the other` }] : [];

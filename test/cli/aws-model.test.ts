@@ -159,6 +159,8 @@ function program(): Case[] {
   const pool = add("users-pool", new aws.cognito.UserPool("users-pool", { usernameAttributes: ["email"] }), {
     id: /^us-east-1_[0-9A-Za-z]{9}$/,
     arn: new RegExp(`^arn:aws:cognito-idp:us-east-1:${ACCOUNT}:userpool/us-east-1_[0-9A-Za-z]{9}$`),
+    // The pool's tokens name https://<endpoint> as issuer (iss): https://cognito-idp.<region>.amazonaws.com/<pool id>
+    // (https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-tokens-verifying-a-jwt.html).
     endpoint: /^cognito-idp\.us-east-1\.amazonaws\.com\/us-east-1_[0-9A-Za-z]{9}$/,
   });
   add("users-client", new aws.cognito.UserPoolClient("users-client", { userPoolId: pool.id, generateSecret: true, callbackUrls: ["https://example.com/callback"] }), { id: /^[a-z0-9]{26}$/, clientSecret: /^[\w+]{1,64}$/ });

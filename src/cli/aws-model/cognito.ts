@@ -6,7 +6,9 @@ export const COGNITO: Record<string, Answer> = {
   // A pool's id is its region, an underscore and letters and digits (UserPoolId: [\w-]+_[0-9a-zA-Z]+,
   // https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_UserPoolType.html);
   // ARN userpool/${UserPoolId} (https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazoncognitouserpools.html);
-  // endpoint cognito-idp.<region>.<dns suffix>/<id> (terraform-provider-aws internal/service/cognitoidp/user_pool.go).
+  // endpoint cognito-idp.<region>.<dns suffix>/<id> (terraform-provider-aws internal/service/cognitoidp/user_pool.go),
+  // which with https:// is the issuer of the pool's tokens
+  // (https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-tokens-verifying-a-jwt.html).
   "aws:cognito/userPool:UserPool": (r) => {
     const id = `${r.region}_${fromAlphabet(`${r.type}/${r.name}`, 9, ALNUM)}`;
     const at = timestamp(`${r.type}/${r.name}`).toISOString();
