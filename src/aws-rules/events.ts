@@ -8,7 +8,6 @@ const TARGET = "aws:cloudwatch/eventTarget:EventTarget";
 const SCHEDULE = "aws:scheduler/schedule:Schedule";
 const QUEUE = "aws:sqs/queue:Queue";
 
-const onDefaultBus = (bus: unknown) => bus === undefined || bus === "" || bus === "default" || (typeof bus === "string" && bus.endsWith(":event-bus/default"));
 const isFifoQueueArn = (arn: unknown) => arnParts(arn)?.service === "sqs" && String(arn).endsWith(".fifo");
 
 export const EVENTS_RULES: AwsRule[] = [
@@ -27,31 +26,31 @@ export const EVENTS_RULES: AwsRule[] = [
   {
     id: "events/rule-schedule",
     types: [RULE],
-    summary: "A rule has an event pattern or a schedule; a schedule is rate(1 minute|N minutes|...) or cron with 6 fields and one ?, on the default bus only",
-    source: "https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-scheduled-rule-pattern.html (rate units singular for 1 and plural otherwise; cron's six fields; day-of-month and day-of-week not both); https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_PutRule.html (EventPattern or ScheduleExpression; scheduled rules on the default event bus)",
+    summary: "A rule has an event pattern or a schedule; a schedule is rate(1 minute|N minutes|...) or cron with 6 fields and one ?",
+    source: "https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-scheduled-rule-pattern.html (rate units singular for 1 and plural otherwise; cron's six fields; day-of-month and day-of-week not both); https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_PutRule.html (EventPattern or ScheduleExpression)",
     check(r) {
       const expr = r.inputs.scheduleExpression;
       if (expr === undefined || expr === "") {
         return r.inputs.eventPattern === undefined || r.inputs.eventPattern === "" ? [{ input: "eventPattern", message: "a rule needs an event pattern or a schedule expression" }] : [];
       }
-      const out: Finding[] = [];
       const text = String(expr);
       const why = text.startsWith("rate(") ? rateProblem(text, true) : text.startsWith("cron(") ? cronProblem(text) : "a schedule expression is rate(...) or cron(...)";
-      if (why) out.push({ input: "scheduleExpression", message: why });
-      if (!onDefaultBus(r.inputs.eventBusName)) out.push({ input: "eventBusName", message: "a scheduled rule runs on the default event bus only" });
-      return out;
+      return why ? [{ input: "scheduleExpression", message: why }] : [];
     },
     examples: { pass: [{ inputs: { scheduleExpression: "cron(0 3 ? * MON-FRI *)" } }], fail: [{ inputs: { scheduleExpression: "rate(5 minute)" } }] },
   },
   {
     id: "events/event-pattern",
     types: [RULE],
-    summary: "A rule's event pattern is a JSON object",
-    source: "terraform-provider-aws internal/service/events/rule.go (event_pattern: validateEventPatternValue, JSON); https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-event-patterns.html",
+    summary: "A rule's event pattern is a JSON object of at most 4,096 characters",
+    source: "terraform-provider-aws internal/service/events/rule.go (event_pattern: validateEventPatternValue, JSON); https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_Rule.html (EventPattern: at most 4096)",
     check(r) {
-      if (r.inputs.eventPattern === undefined || r.inputs.eventPattern === "") return [];
-      const parsed = parseJson(r.inputs.eventPattern);
-      return parsed.ok && isObject(parsed.value) ? [] : [{ input: "eventPattern", message: "an event pattern is a JSON object" }];
+      const pattern = r.inputs.eventPattern;
+      if (pattern === undefined || pattern === "") return [];
+      const parsed = parseJson(pattern);
+      if (!parsed.ok || !isObject(parsed.value)) return [{ input: "eventPattern", message: "an event pattern is a JSON object" }];
+      const length = typeof pattern === "string" ? pattern.length : JSON.stringify(pattern).length;
+      return length > 4096 ? [{ input: "eventPattern", message: `the event pattern has ${length} characters; EventBridge takes 4,096` }] : [];
     },
     examples: { pass: [{ inputs: { eventPattern: "{\"source\":[\"orders\"]}" } }], fail: [{ inputs: { eventPattern: "source=orders" } }] },
   },

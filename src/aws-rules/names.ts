@@ -16,7 +16,8 @@ function nameRule(type: string, spec: NameSpec): AwsRule {
     id: `names/${typeSlug(type)}`,
     types: [type],
     summary: `${spec.property} is ${v.min} to ${v.max} ${v.charsText}` +
-      (spec.autoName ? `; pulumi-aws names it <pulumi name>-<7 hex>${spec.autoName.lowerCase ? " in lower case" : ""} and fails when that is over ${spec.autoName.maxLength}` : ""),
+      (spec.autoName ? `; pulumi-aws names it <pulumi name>${spec.autoName.separator ?? "-"}<7 hex>${spec.autoName.lowerCase ? " in lower case" : ""} and fails when that is over ${spec.autoName.maxLength}` : "") +
+      (spec.providerPrefix ? `; without one the provider names it ${spec.providerPrefix}<26 digits>` : ""),
     source: [spec.autoName?.source, v.source].filter(Boolean).join("; "),
     check(r) {
       const given = r.inputs[spec.property];
