@@ -91,9 +91,9 @@ export const EVENTS_RULES: AwsRule[] = [
   {
     id: "scheduler/schedule",
     types: [SCHEDULE],
-    summary: "A schedule is rate(N unit), cron with 6 fields and one ?, or at(yyyy-mm-ddThh:mm:ss); a flexible window is 1 to 1,440 minutes; a FIFO queue target needs a message group id",
-    source: "https://docs.aws.amazon.com/scheduler/latest/UserGuide/schedule-types.html; terraform-provider-aws internal/service/scheduler/schedule.go (maximum_window_in_minutes 1 to 1440, message_group_id 1 to 128); https://docs.aws.amazon.com/scheduler/latest/APIReference/API_SqsParameters.html",
-    check(r) {
+    summary: "A schedule is rate(N unit), cron with 6 fields and one ?, or at(yyyy-mm-ddThh:mm:ss); a flexible window is 1 to 1,440 minutes; a FIFO queue target needs a message group id and the queue content-based deduplication",
+    source: "https://docs.aws.amazon.com/scheduler/latest/UserGuide/schedule-types.html; terraform-provider-aws internal/service/scheduler/schedule.go (maximum_window_in_minutes 1 to 1440, message_group_id 1 to 128); https://docs.aws.amazon.com/scheduler/latest/APIReference/API_SqsParameters.html (MessageGroupId for FIFO queues; a FIFO queue target must have content-based deduplication enabled)",
+    check(r, ctx) {
       const out: Finding[] = [];
       const expr = String(r.inputs.scheduleExpression ?? "");
       const why = expr.startsWith("rate(") ? rateProblem(expr, false) : expr.startsWith("cron(") ? cronProblem(expr) : expr.startsWith("at(") ? atProblem(expr) : "a schedule expression is rate(...), cron(...) or at(...)";
@@ -105,6 +105,11 @@ export const EVENTS_RULES: AwsRule[] = [
       const target = isObject(r.inputs.target) ? r.inputs.target : {};
       if (isFifoQueueArn(target.arn) && !(isObject(target.sqsParameters) && target.sqsParameters.messageGroupId)) {
         out.push({ input: "target.sqsParameters.messageGroupId", message: "a FIFO queue target needs a message group id" });
+      }
+      if (isFifoQueueArn(target.arn)) {
+        for (const q of dependenciesOf(r, ctx, QUEUE)) {
+          if (q.inputs.fifoQueue === true && q.inputs.contentBasedDeduplication !== true) out.push({ input: "target.arn", message: `queue ${q.name} needs contentBasedDeduplication: Scheduler sends no deduplication id` });
+        }
       }
       return out;
     },

@@ -1,5 +1,7 @@
-// Schedule expressions as EventBridge rules and Scheduler take them.
+// Schedule expressions as EventBridge rules and Scheduler take them, and what
+// they may send to a FIFO queue.
 import * as assert from "assert";
+import { CATALOG, checkCatalog } from "../../src/aws-rules";
 import { atProblem, cronProblem, rateProblem } from "../../src/aws-rules/schedules";
 
 describe("schedule expressions", () => {
@@ -22,5 +24,19 @@ describe("schedule expressions", () => {
   it("at: one date and time, yyyy-mm-ddThh:mm:ss", () => {
     assert.strictEqual(atProblem("at(2030-01-31T09:30:00)"), undefined);
     assert.ok(atProblem("at(2030-01-31 09:30)"));
+  });
+
+  it("a schedule or rule sending to a FIFO queue needs a message group id, and the queue content-based deduplication", () => {
+    const arn = "arn:aws:sqs:us-east-1:123456789012:jobs.fifo";
+    const queue = (dedup: boolean) => ({ type: "aws:sqs/queue:Queue", name: "jobs", parent: null, region: "us-east-1", dependsOn: [], inputs: { fifoQueue: true, contentBasedDeduplication: dedup } });
+    const judged = (type: string, inputs: Record<string, unknown>) => ({ type, name: "judged", parent: null, region: "us-east-1", dependsOn: ["jobs"], inputs });
+    const rules = CATALOG.filter((r) => r.id === "scheduler/schedule" || r.id === "events/fifo-queue-target");
+    const messages = (dedup: boolean, resource: ReturnType<typeof judged>) => checkCatalog([resource, queue(dedup)], { region: "us-east-1" }, rules).map((f) => f.message);
+    const schedule = judged("aws:scheduler/schedule:Schedule", { scheduleExpression: "rate(1 day)", flexibleTimeWindow: { mode: "OFF" }, target: { arn, roleArn: "arn:aws:iam::123456789012:role/r", sqsParameters: { messageGroupId: "g" } } });
+    assert.deepStrictEqual(messages(true, schedule), []);
+    assert.deepStrictEqual(messages(false, schedule), ["queue jobs needs contentBasedDeduplication: Scheduler sends no deduplication id"]);
+    const target = judged("aws:cloudwatch/eventTarget:EventTarget", { rule: "r", arn, sqsTarget: { messageGroupId: "g" } });
+    assert.deepStrictEqual(messages(true, target), []);
+    assert.deepStrictEqual(messages(false, target), ["queue jobs needs contentBasedDeduplication: EventBridge sends no deduplication id"]);
   });
 });
