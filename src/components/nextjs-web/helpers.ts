@@ -12,6 +12,7 @@ import { urlHost } from "./cdn";
 import { hashFile } from "./assets";
 import type { ChildFactory } from "../../shared/component/child-factory";
 import { seederPackage, SEEDER_HANDLER } from "./seeder-package";
+import { WARM_PARAMS_VARIABLE } from "../../shared/workloads/warmer-protocol";
 
 /** Days the logs of the helper functions are kept. */
 const HELPER_LOG_DAYS = 30;
@@ -48,7 +49,7 @@ export function createHelpers(children: ChildFactory, build: BuildResult, storag
     const warmer = createFunction(children, {
       id: "warmer", description: "Next.js server warmer", bundleDir: bundle(warmerSpec.bundle), handler: warmerSpec.handler,
       memory: 128, timeout: 60, logRetentionDays: HELPER_LOG_DAYS,
-      environment: { WARM_PARAMS: pulumi.jsonStringify([{ function: server.name, concurrency: warmInstances }]) },
+      environment: { [WARM_PARAMS_VARIABLE]: pulumi.jsonStringify([{ function: server.name, concurrency: warmInstances }]) },
       statements: [{ Action: ["lambda:InvokeFunction"], Resource: [server.arn] }],
     });
     const schedule = children.make("warmerSchedule", aws.cloudwatch.EventRule, {
