@@ -17,6 +17,8 @@ export interface PlanArgs {
   quotas: Record<string, number>;
   /** `--follow-links`: read the stack file and the secrets file even when they are links out of their folders. */
   followLinks: boolean;
+  /** `--usage FILE`: a month's use by resource name (cost/usage-file.ts). */
+  usageFile?: string;
 }
 
 /** `--name VALUE` or `--name=VALUE`: the value, advancing `i` past it. */
@@ -33,6 +35,7 @@ export function parsePlanArgs(args: string[]): PlanArgs {
   let stack: string | undefined;
   const secrets: Record<string, string> = {};
   let secretsFile: string | undefined;
+  let usageFile: string | undefined;
   const quotas: Record<string, number> = {};
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -59,7 +62,11 @@ export function parsePlanArgs(args: string[]): PlanArgs {
       if (!m) throw new UsageError("--quota takes RULE=NUMBER, like elasticache/nodes-per-cluster=250");
       quotas[m[1]] = Number(m[2]);
     }
-    else if (a === "--secrets-file" || a.startsWith("--secrets-file=")) {
+    else if (a === "--usage" || a.startsWith("--usage=")) {
+      usageFile = optionValue(args, at, "--usage");
+      i = at.at;
+      if (!usageFile) throw new UsageError("--usage takes the path of a YAML or JSON file of a month's use by resource, like api: {requests: 5000000} (docs/cost.md)");
+    } else if (a === "--secrets-file" || a.startsWith("--secrets-file=")) {
       secretsFile = optionValue(args, at, "--secrets-file");
       i = at.at;
       if (!secretsFile) throw new UsageError("--secrets-file takes the path of a YAML or JSON file of {name: value}");
@@ -70,6 +77,6 @@ export function parsePlanArgs(args: string[]): PlanArgs {
     } else if (a.startsWith("--")) throw unknownOption(a, "plan");
     else files.push(a);
   }
-  return { file: stackFileArg(files, "plan"), json, secrets, secretsFile, region, stack, quotas, followLinks };
+  return { file: stackFileArg(files, "plan"), json, secrets, secretsFile, region, stack, quotas, followLinks, usageFile };
 }
 

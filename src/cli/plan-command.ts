@@ -11,6 +11,8 @@ import { stackRegion, StackRegionError } from "./stack-region";
 import { UsageError } from "./usage-error";
 import type { PlanArgs } from "./plan-args";
 import type { Io } from "./io";
+import { placeUsageProblems, readUsageFile, UsageFileError, type UsageFile } from "./cost/usage-file";
+import { costJson, staleWarning } from "./cost/render";
 
 export async function planCommand(opts: PlanArgs, r: StackfileResult, io: Io): Promise<number> {
   const inputs = stackInputs(opts.file, opts);
@@ -22,20 +24,35 @@ export async function planCommand(opts: PlanArgs, r: StackfileResult, io: Io): P
     if (!(err instanceof StackRegionError)) throw err;
     throw new UsageError(err.message);
   }
+  let usage: UsageFile | undefined;
   try {
-    const result = await plan(r, { ...opts, region: where.region });
+    usage = opts.usageFile === undefined ? undefined : readUsageFile(opts.usageFile);
+  } catch (err) {
+    if (!(err instanceof UsageFileError)) throw err;
+    for (const line of err.lines) io.err(line);
+    return 1;
+  }
+  try {
+    const result = await plan(r, { ...opts, region: where.region, usage: usage?.values });
     if (result.problems.length) {
       for (const line of formatProblems(sortProblems(positionProblems(r.loaded, result.problems)), opts.file)) io.err(line);
       return 1;
     }
+    if (usage && result.usageProblems.length) {
+      for (const line of placeUsageProblems(usage, result.usageProblems)) io.err(line);
+      return 1;
+    }
+    const now = new Date();
     const region = `${where.region} (${where.from})`;
     // What was read of the Pulumi stack (or why not), when it was asked.
     const stackLine = inputs.stack?.summary();
     if (opts.json) {
-      writePlanJson(result, (text) => io.out(text));
+      writePlanJson({ resources: result.resources, outputs: result.outputs, cost: costJson(result.cost) }, (text) => io.out(text));
       io.err(`plan: region ${region}`);
       if (stackLine) io.err(`plan: ${stackLine}`);
-    } else io.out(renderPlan(opts.file, result, region, stackLine));
+      const stale = staleWarning(result.cost, now);
+      if (stale) io.err(`plan: ${stale}`);
+    } else io.out(renderPlan(opts.file, result, region, stackLine, { now, usageFile: opts.usageFile }));
     return 0;
   } catch (err) {
     if (!(err instanceof PlanRunError)) throw err;

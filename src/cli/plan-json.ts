@@ -1,5 +1,5 @@
 // `plan --json`, written a resource at a time: the very bytes of
-// `JSON.stringify({ resources, outputs }, null, 2)`, without building that
+// `JSON.stringify({ resources, outputs, cost }, null, 2)`, without building that
 // string (for a stack of thousands of resources it is tens of megabytes, held
 // twice while it is printed).
 
@@ -10,13 +10,16 @@ function nested(value: unknown, depth: number): string {
 }
 
 /**
- * Writes the plan as `JSON.stringify({ resources, outputs }, null, 2)` would,
- * in pieces of whole lines: `line` is called with text that ends where a
- * line ends (the caller adds the line break, as `Io.out` does).
+ * Writes the plan as `JSON.stringify(plan, null, 2)` would (its resources,
+ * then its other keys in their order: outputs, cost), in pieces of whole
+ * lines: `line` is called with text that ends where a line ends (the caller
+ * adds the line break, as `Io.out` does).
  */
-export function writePlanJson(plan: { resources: unknown[]; outputs: unknown }, line: (text: string) => void): void {
+export function writePlanJson(plan: { resources: unknown[]; outputs: unknown; cost?: unknown }, line: (text: string) => void): void {
+  const rest = Object.entries(plan).filter(([k, v]) => k !== "resources" && v !== undefined);
+  const tail = rest.map(([k, v]) => `  ${JSON.stringify(k)}: ${nested(v, 1)}`).join(",\n");
   if (!plan.resources.length) {
-    line(`{\n  "resources": [],\n  "outputs": ${nested(plan.outputs, 1)}\n}`);
+    line(`{\n  "resources": []${tail ? `,\n${tail}` : ""}\n}`);
     return;
   }
   // Lines go out in pieces of about CHUNK characters: one write per resource costs more than its text.
@@ -33,7 +36,7 @@ export function writePlanJson(plan: { resources: unknown[]; outputs: unknown }, 
       size = 0;
     }
   });
-  piece.push(`  ],\n  "outputs": ${nested(plan.outputs, 1)}\n}`);
+  piece.push(`  ]${tail ? `,\n${tail}` : ""}\n}`);
   line(piece.join("\n"));
 }
 

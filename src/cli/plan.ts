@@ -26,6 +26,10 @@ import { redact, redactProblems, secretTexts } from "./redact";
 import { systemErrorMessage } from "../shared/process/system-error";
 import { heapGuard } from "./plan-memory";
 import { isSecretOutput, outputValue, runWithMocks, type MockRun, type RegisteredResource } from "./mock-engine";
+import { estimateCost, type CostEstimate, type UsageProblem } from "./cost/estimate";
+import { pricedResources } from "./cost/from-plan";
+import { renderCost } from "./cost/render";
+import type { Usage } from "./cost/meter-types";
 
 export interface PlanOptions {
   json: boolean;
@@ -46,6 +50,8 @@ export interface PlanOptions {
   for?: "print" | "compare";
   /** The heap size `plan` may fill before it stops (default: node's own limit; see plan-memory.ts). */
   heapLimit?: number;
+  /** `--usage FILE`'s values by resource name: the estimate's costs billed by use get figures. */
+  usage?: ReadonlyMap<string, Usage>;
 }
 
 /** A registered resource as `diff` compares it: inputs with assets described, secrets still wrapped (never print them). */
@@ -76,6 +82,10 @@ export interface PlanResult {
   packages?: import("./package-sizes").PackageLine[];
   /** Every registered resource, unmasked, in name order: for `diff` only (`for: "compare"`; empty otherwise). */
   states: PlannedState[];
+  /** The monthly estimate (cost/estimate.ts) at the plan's Region's prices. */
+  cost: CostEstimate;
+  /** Usage given that the estimate cannot use (a name no resource has...). */
+  usageProblems: UsageProblem[];
 }
 
 const PROJECT = "stackfile";
@@ -124,7 +134,8 @@ async function planUnredacted(result: StackfileResult, opts: PlanOptions): Promi
   const { resources, states } = await registeredResources(run.resources, digests, compare);
   const placeholderOptions = placeholders.map((n) => secretOption(result.model, n));
   const packages = await lambdaPackages(run.resources);
-  return { resources, outputs, placeholders, placeholderOptions, problems, states, packages };
+  const { estimate: cost, problems: usageProblems } = estimateCost(pricedResources(run.resources), region, opts.usage);
+  return { resources, outputs, placeholders, placeholderOptions, problems, states, packages, cost, usageProblems };
 }
 
 /** Step 1: each secret the file reads as config, the given value or a placeholder (sorted by name), and which are placeholders. */
@@ -261,8 +272,8 @@ async function registeredResources(
   return { resources, states };
 }
 
-/** The resource tree as text: type, name and inputs of every resource. */
-export function renderPlan(file: string, p: PlanResult, region?: string, stack?: string): string {
+/** The resource tree as text: type, name and inputs of every resource, then the outputs and the monthly estimate. */
+export function renderPlan(file: string, p: PlanResult, region?: string, stack?: string, cost: { now: Date; usageFile?: string } = { now: new Date() }): string {
   const lines: string[] = [];
   const components = p.resources.filter((r) => r.type.startsWith("stackfile:index:")).length;
   lines.push(`Plan for ${path.relative(process.cwd(), file) || file}: ${p.resources.length} resources (${components} component${components === 1 ? "" : "s"}), nothing deployed.`);
@@ -301,6 +312,7 @@ export function renderPlan(file: string, p: PlanResult, region?: string, stack?:
     lines.push(`  pulumi stack output ${res} --json${secret ? " --show-secrets" : ""}`);
     for (const [param, v] of Object.entries(params)) lines.push(`    ${param}: ${shownValue(v)}`);
   }
+  lines.push("", ...renderCost(p.cost, cost.now, cost.usageFile));
   if (p.placeholders.length) {
     lines.push("");
     // The command line is visible to every user of the machine: the footer points to the file and the
