@@ -24,6 +24,8 @@ import { diffResources } from "./resource-diff";
 import { dataLossRefusals } from "./data-loss";
 import * as render from "./diff-render";
 import * as routeAuth from "./route-authorization";
+import { costChange, overLimit, overLimitMessage } from "./cost/diff-cost";
+import { staleWarning } from "./cost/render";
 
 export type DiffFormat = "text" | "markdown" | "json";
 
@@ -42,6 +44,8 @@ export interface DiffArgs {
   secretsFile?: string;
   /** `--follow-links`: read the files even when they are links out of their folders. */
   followLinks: boolean;
+  /** `--max-monthly-increase AMOUNT`: the fixed monthly cost may rise by at most this (in the price table's currency). */
+  maxMonthlyIncrease?: number;
 }
 
 const STDIN = "-";
@@ -83,6 +87,10 @@ export function parseDiffArgs(args: string[]): DiffArgs {
       } catch (err) {
         throw new UsageError((err as Error).message);
       }
+    } else if (name === "--max-monthly-increase") {
+      const amount = value();
+      if (!amount || !/^\d+(\.\d+)?$/.test(amount)) throw new UsageError("--max-monthly-increase takes an amount in USD, 0 or more, like 50 or 12.5");
+      out.maxMonthlyIncrease = Number(amount);
     } else if (name === "--stack") {
       out.stack = value();
       if (!out.stack || !/^[A-Za-z0-9_./-]+$/.test(out.stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
@@ -177,13 +185,17 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const authorization = routeAuth.authorizationChanges(a?.model, b.model);
   const opened = routeAuth.openRouteRefusals(b, authorization, new Set(args.allowOpen));
   const refused = unique(sortProblems([...config.refused, ...losses, ...opened, ...planned]));
-  const report = { oldLabel: a?.loaded.file, newLabel: b.loaded.file, config: config.changes, configLines: config.lines, resources, refused, authorization };
+  const cost = costChange(before?.cost, after.cost, args.maxMonthlyIncrease);
+  const report = { oldLabel: a?.loaded.file, newLabel: b.loaded.file, config: config.changes, configLines: config.lines, resources, refused, authorization, cost };
   io.out(args.format === "json" ? render.renderJson(report) : args.format === "markdown" ? render.renderMarkdown(report) : render.renderText(report));
   // What was read of the Pulumi stack (or why not), when it was asked.
   const stackLine = inputs.stack?.summary();
   if (stackLine) io.err(`diff: ${stackLine}`);
   for (const p of refused) io.err(formatProblem(p));
-  return refused.length ? 1 : 0;
+  const stale = staleWarning(after.cost, new Date());
+  if (stale) io.err(`diff: ${stale}`);
+  if (overLimit(cost)) io.err(`${b.loaded.file}: ${overLimitMessage(cost)}`);
+  return refused.length || overLimit(cost) ? 1 : 0;
 }
 
 /** Each line once (two children of one resource can be refused for the same cause). */

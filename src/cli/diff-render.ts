@@ -9,6 +9,7 @@ import type { Action, ResourceChange } from "./resource-diff";
 import { isSecretValue } from "./mock-engine";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { authorizationLine, type AuthorizationChange } from "./route-authorization";
+import { costChangeJson, costChangeLines, costChangeMarkdown, overLimit, type CostChange } from "./cost/diff-cost";
 
 export interface DiffReport {
   /** The base file as named; undefined for a new stack. */
@@ -20,6 +21,8 @@ export interface DiffReport {
   refused: PositionedProblem[];
   /** Routes whose authorizer changes (gained, lost, another). */
   authorization?: AuthorizationChange[];
+  /** What the change does to the monthly bill. */
+  cost?: CostChange;
 }
 
 export const MARKDOWN_MARKER = "<!-- stackfile-diff -->";
@@ -80,6 +83,8 @@ export function renderText(report: DiffReport): string {
       }
     }
   }
+  const cost = report.cost ? costChangeLines(report.cost) : [];
+  if (cost.length) lines.push(...(lines.length ? [""] : []), ...cost);
   if (!lines.length) lines.push("no changes");
   return lines.join("\n");
 }
@@ -114,9 +119,11 @@ export function renderMarkdown(report: DiffReport): string {
   const { resources, refused } = report;
   const base = report.oldLabel === undefined ? "an empty stack (new stack)" : code(report.oldLabel);
   if (refused.length) out.push(`### ⛔ stackfile diff: ${refused.length} refused change${refused.length === 1 ? "" : "s"}`);
+  else if (report.cost && overLimit(report.cost)) out.push("### ⛔ stackfile diff: the monthly cost rises more than its limit");
   else if (resources.length || report.config.length) out.push("### ✅ stackfile diff: every change is allowed");
   else out.push("### ✅ stackfile diff: no changes");
   out.push("", `${code(report.newLabel)} compared with ${base}, offline: ${counts(resources)}.`);
+  if (report.cost) out.push("", ...costChangeMarkdown(report.cost));
   const rows: string[] = [];
   for (const p of refused) rows.push(`| ⛔ refused | ${cell(code(`${p.file}:${p.line}:${p.col}`))} | | ${cell(p.message)} |`);
   for (const c of report.authorization ?? []) {
@@ -174,5 +181,6 @@ export function renderJson(report: DiffReport): string {
     refused: report.refused.map((p) => ({ file: p.file, line: p.line, col: p.col, message: p.message })),
     // Only when some route's authorization changes (the documented shape is {config, resources, refused}).
     ...(report.authorization?.length ? { routes: report.authorization.map((c) => ({ gateway: c.gateway, route: c.route, function: c.function, oldAuthorizer: nul(c.old), newAuthorizer: nul(c.new), opened: c.opened })) } : {}),
+    ...(report.cost ? { cost: costChangeJson(report.cost) } : {}),
   }, null, 2);
 }

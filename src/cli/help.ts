@@ -11,11 +11,15 @@ request can add such a link to any file of the machine).
 Exit: 0 ok, 1 problems (one FILE:LINE:COL line each), 2 usage or unreadable file.
 example:
   stackfile validate stack.yaml`,
-  plan: `usage: stackfile plan [FILE] [--json] [--secrets-file FILE] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]... [--follow-links]
+  plan: `usage: stackfile plan [FILE] [--json] [--usage FILE] [--secrets-file FILE] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]... [--follow-links]
 Runs the program \`pulumi up\` runs, under Pulumi's mock engine (offline), checks
-what AWS would refuse, and prints every resource it would make. FILE defaults
-to ./stack.yaml. It builds Next.js apps (runs their build): see docs/security.md.
-  --json             one JSON object: resources (type, name, parent, dependsOn, inputs) and outputs
+what AWS would refuse, and prints every resource it would make, and the
+monthly cost: the fixed part, and the unit prices of what is billed by use
+(docs/cost.md). FILE defaults to ./stack.yaml. It builds Next.js apps (runs
+their build): see docs/security.md.
+  --json             one JSON object: resources (type, name, parent, dependsOn, inputs), outputs and cost
+  --usage FILE       a month's use by resource, like api: {requests: 5000000}: figures for what is
+                     billed by use (docs/cost.md)
   --secrets-file FILE  values for $Secret(NAME) from a YAML or JSON file {NAME: value} (recommended)
                      (or the environment: STACKFILE_SECRET_<NAME>, NAME in upper snake case)
   --secret NAME=V    a value for $Secret(NAME), for quick use: every user of the machine can read
@@ -31,7 +35,7 @@ Exit: 0 ok, 1 problems, 2 usage or unreadable file.
 example:
   STACKFILE_SECRET_CACHE_PASSWORD=... stackfile plan stack.yaml --region eu-west-1
   stackfile plan stack.yaml --secrets-file ~/.config/stackfile/dev-secrets.yaml`,
-  diff: `usage: stackfile diff OLD_FILE NEW_FILE [--format text|markdown|json] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack] [--region REGION] [--stack NAME] [--secrets-file FILE] [--follow-links]
+  diff: `usage: stackfile diff OLD_FILE NEW_FILE [--format text|markdown|json] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack] [--max-monthly-increase AMOUNT] [--region REGION] [--stack NAME] [--secrets-file FILE] [--follow-links]
 Compares two versions of a stack file offline, with no cloud access: the stack
 file's changes, then what \`pulumi up\` would do to each AWS resource (create,
 update with the inputs that change, replace with the input that forces it,
@@ -41,17 +45,19 @@ run it where running the change's code is safe). Refuses updates the service
 does not allow, and any change that deletes or replaces a resource holding
 data (a replication group, a table, a bucket, a log group) unless allowed,
 and any change that leaves a route an authorizer guarded public (unless
---allow-open names its function).
+--allow-open names its function). Shows what the change does to the fixed
+monthly cost (docs/cost.md).
   OLD_FILE, NEW_FILE          - reads one of them from standard input
   --format FORMAT             text (default), markdown (a pull request comment), json
   --allow-replace RESOURCE    accept that RESOURCE (a name in the file) loses its data; repeatable
   --allow-open FUNCTION       accept that routes of FUNCTION lose their authorizer (become public); repeatable
   --new-stack                 the base has no stack yet: give only NEW_FILE (everything is created)
+  --max-monthly-increase AMOUNT   fail (exit 1) when the fixed monthly cost rises by more than AMOUNT USD
   --region REGION, --stack NAME   as for plan
   --secrets-file FILE, --secret NAME=VALUE   secrets, as for plan (also STACKFILE_SECRET_<NAME>
                               in the environment; the file or the environment is recommended)
   --follow-links              read the files even when they are links out of their folders
-Exit: 0 every change allowed, 1 a refused change or a file with problems, 2 usage.
+Exit: 0 every change allowed, 1 a refused change, a cost rise over the limit or a file with problems, 2 usage.
 example:
   git show origin/main:stack.yaml | stackfile diff - stack.yaml
   stackfile diff ../base/stack.yaml stack.yaml --format markdown --allow-replace cache`,
@@ -96,11 +102,11 @@ example:
 
 export const USAGE = `usage: stackfile COMMAND [ARGS]   (stackfile COMMAND --help for its options)
   validate [FILE] [--follow-links]      check a stack file (structure, types, rules, references)
-  plan [FILE] [--json] [--secrets-file FILE] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
-                                        show every resource \`pulumi up\` would create, offline
-  diff OLD_FILE NEW_FILE [--format F] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack]
-                                        preview a change offline: what each AWS resource would do,
-                                        refusing disallowed updates and unacknowledged data loss
+  plan [FILE] [--json] [--usage FILE] [--secrets-file FILE] [--secret NAME=VALUE]... [--region REGION] [--stack NAME] [--quota RULE=N]...
+                                        show every resource \`pulumi up\` would create, and its monthly cost, offline
+  diff OLD_FILE NEW_FILE [--format F] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack] [--max-monthly-increase AMOUNT]
+                                        preview a change offline: what each AWS resource would do and the
+                                        monthly cost, refusing disallowed updates and unacknowledged data loss
   dev [FILE] [--secret NAME=VALUE]... [--secrets-file FILE] [--stack NAME] [--port BASE]
                                         run the stack locally, offline, until Ctrl-C
   schema                                print the JSON Schema of stack files
