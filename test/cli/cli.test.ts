@@ -70,11 +70,11 @@ describe("stackfile plan", () => {
     assert.ok(!/Placeholder-/.test(r.out), "placeholder values never show");
   });
 
-  it("--json prints every registered resource with parent and masked inputs, and the outputs", async () => {
+  it("--json prints every registered resource with parent and masked inputs, the outputs and the monthly cost", async () => {
     const r = await cli("plan", EXAMPLE, "--json", "--secret", "sessionsPassword=Sessions-Password-123", "--secret=redis={\"cachePassword\":\"Cache-Password-12345\"}");
     assert.strictEqual(r.code, 0, r.err);
     const plan = JSON.parse(r.out);
-    assert.deepStrictEqual(Object.keys(plan), ["resources", "outputs"]);
+    assert.deepStrictEqual(Object.keys(plan), ["resources", "outputs", "cost"]);
     const rg = plan.resources.find((x: any) => x.name === "cache-replication-group");
     assert.deepStrictEqual(
       { type: rg.type, parent: rg.parent, authToken: rg.inputs.authToken, port: rg.inputs.port },

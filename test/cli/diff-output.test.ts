@@ -28,11 +28,14 @@ describe("stackfile diff output", function () {
     const r = await cli("diff", before, after, "--format", "markdown");
     assert.strictEqual(r.code, 1);
     const refusal = `cache: cache-replication-group (aws:elasticache/replicationGroup:ReplicationGroup) is replaced because port forces a new resource: the new one starts empty, and the old one is deleted with every key in the cluster; if that is intended, pass --allow-replace cache`;
-    assert.strictEqual(r.out, [
+    assert.strictEqual(r.out.replace(/prices as of \d{4}-\d{2}-\d{2}/g, "prices as of DATE"), [
       "<!-- stackfile-diff -->",
       "### ⛔ stackfile diff: 1 refused change",
       "",
       `\`${after}\` compared with \`${before}\`, offline: 1 to replace, 0 to delete, 0 to create, 1 to update.`,
+      "",
+      // One line always (the pull-request comment says what the change does to the bill, even nothing).
+      "Monthly cost (fixed): 11.68 → 11.68 USD (no change), us-east-1 prices as of DATE.",
       "",
       "| | resource | action | details |",
       "|---|---|---|---|",
@@ -62,7 +65,7 @@ describe("stackfile diff output", function () {
     const after = tmpFile(cache("      port: 6380\n"));
     const r = await cli("diff", tmpFile(cache()), after, "--format", "json");
     const json = JSON.parse(r.out);
-    assert.deepStrictEqual(Object.keys(json), ["config", "resources", "refused"]);
+    assert.deepStrictEqual(Object.keys(json), ["config", "resources", "refused", "cost"]);
     assert.deepStrictEqual(json.config, [{ resource: "cache", type: "redis-cluster", action: "changed", changes: [{ property: "port", old: null, new: 6380 }] }]);
     assert.deepStrictEqual(json.resources.map((x: object) => Object.keys(x)), [["name", "type", "action", "changed", "values", "replaceBecause", "dataLoss"], ["name", "type", "action", "changed", "values", "replaceBecause", "dataLoss"]]);
     assert.deepStrictEqual(json.refused.map((p: object) => Object.keys(p)), [["file", "line", "col", "message"]]);
@@ -72,13 +75,17 @@ describe("stackfile diff output", function () {
   it("text: the stack file changes, then each resource with its changed inputs", async () => {
     const r = await cli("diff", tmpFile(cache()), tmpFile(cache().replace("micro", "small")));
     assert.strictEqual(r.code, 0);
-    assert.strictEqual(r.out, [
+    assert.strictEqual(r.out.replace(/prices as of \d{4}-\d{2}-\d{2}/g, "prices as of DATE"), [
       "~ cache (redis-cluster): changed",
       "    instanceSize: cache.t4g.micro -> cache.t4g.small",
       "",
       "Resources (what pulumi up would do, previewed offline: 0 to replace, 0 to delete, 0 to create, 1 to update):",
       "  ~  cache-replication-group  aws:elasticache/replicationGroup:ReplicationGroup  update",
       "       nodeType: cache.t4g.micro -> cache.t4g.small",
+      "",
+      // One cache.t4g.micro node (0.016 a node-hour) becomes one cache.t4g.small (0.032), 730 hours.
+      "Monthly cost (fixed): 11.68 -> 23.36 USD (+11.68 USD; us-east-1 prices as of DATE)",
+      "  cache: 11.68 -> 23.36 USD (+11.68)",
     ].join("\n"));
   });
 
