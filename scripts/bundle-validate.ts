@@ -24,6 +24,9 @@ const LATER = [
   "cli/secret-sources", "cli/aws-on-demand", "cli/dev-command", "components/function/bundle-check",
 ].map((m) => path.join(DIST, m));
 
+/** Each type's maker and local runner, which its registry entry loads on first use (components/<type>/stack.ts, dev.ts). */
+const LATER_OF_TYPES = /[\\/]components[\\/][^\\/]+[\\/](stack|dev)$/;
+
 /** The AWS facts validate's rules read (small modules that import nothing); the rest of aws-rules/ is the catalog, which only `plan` loads. */
 const RULE_FACTS = ["lambda-env", "apigateway-identity-sources", "elasticache-updates"];
 
@@ -36,7 +39,7 @@ const outside: Plugin = {
     build.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED_PACKAGES.has(args.path.split("/")[0]) ? undefined : { path: args.path, external: true }));
     build.onResolve({ filter: /^\./ }, (args) => {
       const target = path.resolve(args.resolveDir, args.path).replace(/\.js$/, "");
-      if (!LATER.includes(target)) return undefined;
+      if (!LATER.includes(target) && !LATER_OF_TYPES.test(target)) return undefined;
       return { path: "./" + path.relative(OUT_DIR, target), external: true };
     });
   },

@@ -38,14 +38,11 @@ const THROUGH_REGISTRY = ["cli", "pulumi-package", "dev"];
 
 /**
  * Imports still waiting for their move (issue 35 moves each of them in a later
- * step; the list only shrinks): `cli` reading the Next.js build's keys and the
- * routes' authorizers, `dev`'s local services reading the gateway's and the
- * function's files.
+ * step; the list only shrinks): `cli` reading the Next.js build's keys,
+ * `dev`'s local services reading the gateway's and the function's files.
  */
 const NOT_YET_MOVED = [
   "cli/plan.ts -> components/nextjs-web/build-keys",
-  "cli/route-authorization.ts -> components/http-api-gateway/authorizer-rules",
-  "cli/route-authorization.ts -> components/http-api-gateway/routes",
   "dev/access-log.ts -> components/http-api-gateway/access-log",
   "dev/functions.ts -> components/function/bundle",
   "dev/nextjs-prod.ts -> components/nextjs-web/build",

@@ -144,7 +144,8 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   if (args.allowReplace.some((r) => !names.has(r))) {
     throw new UsageError(`--allow-replace names a resource that is in neither file; resources: ${[...names].sort().join(", ")}`);
   }
-  const functions = new Set(b.model.resources.filter((r) => r.type === "function").map((r) => r.name));
+  // The workloads whose events may open a way in (a function's routes).
+  const functions = new Set(b.model.resources.filter((r) => r.entry.workload?.events).map((r) => r.name));
   if (args.allowOpen.some((r) => !functions.has(r))) {
     throw new UsageError(`--allow-open names no function of the new file; functions: ${[...functions].sort().join(", ") || "none"}`);
   }

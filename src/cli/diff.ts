@@ -4,6 +4,7 @@
 import type { StackfileResult } from "../config/stackfile";
 import type { ResourceModel } from "../config/validate";
 import { sortProblems } from "../config/stackfile";
+import { registry } from "../config/registry";
 import { positionProblems, type PositionedProblem } from "../config/load";
 import { under, formatPath } from "../shared/messages/problem";
 import { isSecretField, isSecretLookingPath } from "../shared/schema/secret-fields";
@@ -183,13 +184,14 @@ function wholeItems(o: ResourceModel, r: ResourceModel, found: ConfigValueChange
   return out;
 }
 
-/** A list item as one phrase: an event as its route (`route GET /items/{id} on api`), else its value. */
+/** How the event kinds are said, by the events' `type` (their target type's definition). */
+const eventDescriptions = new Map(Object.values(registry).flatMap((t) => (t.eventTarget?.describe ? [[t.eventTarget.eventType, t.eventTarget.describe] as const] : [])));
+
+/** A list item as one phrase: an event as its target type says it (`route GET /items/{id} on api`), else its value. */
 export function describeItem(v: unknown): string {
   const e = v as { type?: unknown; properties?: Record<string, unknown> };
-  if (e && e.type === "http-api-gateway" && typeof e.properties === "object" && e.properties !== null) {
-    const { method, path, httpApiGatewayName } = e.properties;
-    return `route ${String(method)} ${String(path)} on ${String(httpApiGatewayName)}`;
-  }
+  const describe = e && typeof e.properties === "object" && e.properties !== null ? eventDescriptions.get(String(e.type)) : undefined;
+  if (describe) return describe(e.properties!);
   if (e && typeof (e as { name?: unknown }).name === "string" && "value" in (e as object)) {
     return `${(e as { name: string }).name}=${shortValue((e as { value: unknown }).value, 60)}`;
   }

@@ -1,17 +1,15 @@
-// What `diff` says of the routes' authorization: every route of a function
-// whose authorizer changes (gained, lost, another), and a refusal for each
-// route that was guarded and is now public, unless `--allow-open <function>`
+// What `diff` says of the routes' authorization: every event whose guard
+// changes (a route's authorizer: gained, lost, another), and a refusal for
+// each that was guarded and is now open, unless `--allow-open <function>`
 // says it is meant (../shared/spec/decisions.md, "Gateway authorizers").
+// What guards an event is its target's definition's (eventTarget.guard).
 import type { StackfileResult } from "../config/stackfile";
 import type { StackModel } from "../config/validate";
 import { positionProblems, type PositionedProblem } from "../config/load";
-import { effectiveAuthorizer } from "../components/http-api-gateway/authorizer-rules";
-import { routeKey } from "../components/http-api-gateway/routes";
+import { stackEvents } from "../config/stack-names";
 import type { Problem } from "../shared/messages/problem";
 
 type Path = (string | number)[];
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
 
 interface RouteAuth {
   gateway: string;
@@ -22,8 +20,8 @@ interface RouteAuth {
   authorizer?: string;
   /** Where the event is, in its file (`resources.<fn>.properties.events.<i>.properties`). */
   at: Path;
-  /** Whether the event writes `authorizer` itself. */
-  own: boolean;
+  /** The event's field that names its own guard, when it writes one (`authorizer`). */
+  ownField?: string;
 }
 
 export interface AuthorizationChange {
@@ -39,25 +37,21 @@ export interface AuthorizationChange {
   added: boolean;
 }
 
-/** Every function route of the stack, by gateway and route key, with the authorizer that guards it. */
+/** Every guarded event of the stack (a function's routes), by target and key, with what guards it, in the file's order of the events. */
 export function routeAuthorizations(model: StackModel): Map<string, RouteAuth> {
-  const gateways = new Map(model.resources.filter((r) => r.type === "http-api-gateway").map((r) => [r.name, r.prepared]));
+  const byName = new Map(model.resources.map((r) => [r.name, r]));
+  const order = new Map(model.resources.map((r, i) => [r.name, i]));
+  const events = [...stackEvents(model.resources).values()].flat()
+    .sort((x, y) => order.get(x.source)! - order.get(y.source)! || Number(x.at[1]) - Number(y.at[1]));
   const out = new Map<string, RouteAuth>();
-  for (const r of model.resources) {
-    if (r.type !== "function" || !Array.isArray(r.prepared.events)) continue;
-    r.prepared.events.forEach((e, i) => {
-      const p = obj(obj(e)?.properties);
-      const gateway = p && typeof p.httpApiGatewayName === "string" ? gateways.get(p.httpApiGatewayName) : undefined;
-      if (!p || !gateway || typeof p.method !== "string" || typeof p.path !== "string") return;
-      const route = routeKey(p.method, p.path);
-      out.set(`${p.httpApiGatewayName}\0${route}`, {
-        gateway: p.httpApiGatewayName as string,
-        route,
-        function: r.name,
-        authorizer: effectiveAuthorizer(gateway, p.method, p.authorizer),
-        at: ["resources", r.name, "properties", "events", i, "properties"],
-        own: p.authorizer !== undefined,
-      });
+  for (const e of events) {
+    const t = byName.get(e.target)!;
+    const { guard, key, guardField } = t.entry.eventTarget ?? {};
+    const route = key?.(e.properties);
+    if (!guard || route === undefined) continue;
+    out.set(`${e.target}\0${route}`, {
+      gateway: e.target, route, function: e.source, authorizer: guard(t.prepared, e.properties),
+      at: ["resources", e.source, "properties", ...e.at], ownField: guardField !== undefined && e.properties[guardField] !== undefined ? guardField : undefined,
     });
   }
   return out;
@@ -87,7 +81,7 @@ export function openRouteRefusals(newFile: StackfileResult, changes: Authorizati
     if (!c.opened || allowed.has(c.function)) continue;
     const r = now.get(`${c.gateway}\0${c.route}`)!;
     problems.push({
-      path: r.own ? [...r.at, "authorizer"] : r.at,
+      path: r.ownField ? [...r.at, r.ownField] : r.at,
       message: `route ${c.route} of '${c.gateway}' (function '${c.function}') was guarded by the authorizer '${c.old}' and is now public: anyone can call it; ` +
         `if that is intended, pass --allow-open ${c.function}`,
     });

@@ -104,3 +104,47 @@ export function pulumiYamlHint(text: string, isResource: (name: string) => boole
   }
   return undefined;
 }
+
+type Path = (string | number)[];
+
+/** What a walk over a value does with the directives in its strings (mapDirectives). */
+export interface DirectiveResolver {
+  /**
+   * Any string, before it is parsed: a value to use instead of it (validate
+   * answers Pulumi YAML's `${...}` here), or undefined to go on.
+   */
+  text?(text: string, path: Path): unknown;
+  /** A string whose directives are malformed (validate refused it before any other step runs). */
+  malformed?(parsed: ParsedString, path: Path): unknown;
+  /** The value of one directive. A string that is one directive alone is this value. */
+  value(directive: Directive, path: Path): unknown;
+  /** A string of text and directives, from its parts (each directive's value in its place); by default their text joined. */
+  join?(values: unknown[], parts: (string | Directive)[], path: Path): unknown;
+}
+
+/**
+ * `value` with every string that holds directives replaced through
+ * `resolver` (validate's unknown values, the program's Outputs, `dev`'s local
+ * values), lists and maps walked with the path of each value: the one walk
+ * over a resource's properties.
+ */
+export function mapDirectives(value: unknown, resolver: DirectiveResolver, path: Path = []): unknown {
+  if (typeof value === "string") {
+    const instead = resolver.text?.(value, path);
+    if (instead !== undefined) return instead;
+    const parsed = parseDirectives(value);
+    if (!parsed) return value;
+    if (parsed.problems.length) {
+      if (!resolver.malformed) throw new Error(`malformed directive at ${path.join(".")}: validate refuses it before this step`);
+      return resolver.malformed(parsed, path);
+    }
+    const values = parsed.parts.map((part) => (typeof part === "string" ? part : resolver.value(part, path)));
+    if (parsed.whole) return values[parsed.parts.findIndex((part) => typeof part !== "string")];
+    return resolver.join ? resolver.join(values, parsed.parts, path) : values.map(String).join("");
+  }
+  if (Array.isArray(value)) return value.map((v, i) => mapDirectives(v, resolver, [...path, i]));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapDirectives(v, resolver, [...path, k])]));
+  }
+  return value;
+}

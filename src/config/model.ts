@@ -1,7 +1,7 @@
 // The model of a stack file that validate makes and everything after it reads
 // (the graph, the program, plan's checks): each resource as written, prepared
 // for the rules, with the directives it holds. Types only.
-import type { ResourceTypeEntry } from "./registry";
+import type { TypeEntry } from "../shared/component/type-entry";
 import type { DataOptions } from "../shared/component/component-options";
 
 type Path = (string | number)[];
@@ -28,7 +28,7 @@ export interface SecretUse {
 export interface ResourceModel {
   name: string;
   type: string;
-  entry: ResourceTypeEntry;
+  entry: TypeEntry;
   /** As written (directives still as strings). */
   properties: Record<string, unknown>;
   /** With every directive replaced by an unknown value: what rules see. */

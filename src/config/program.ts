@@ -4,13 +4,17 @@
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { StackModel } from "./validate";
-import { parseDirectives, type Directive } from "./directives";
+import { mapDirectives, type Directive } from "./directives";
 import { pulumiConfigFix, SecretKeys, SecretValueError } from "./secrets";
-import { componentFactories } from "./components";
 import { valuesAt } from "../shared/schema/check-properties";
-import { SES_MACRO } from "../shared/workloads/connect-to";
+import { SES_MACRO } from "../shared/workloads/connection-variables";
 import { DefaultVpcEndpoints } from "../shared/workloads/default-vpc";
-import { joinsDefaultVpc, laterRouteMethods, sharedEndpointOverrides, withoutEndpointOverrides } from "./shared-resources";
+import type { AnyTransforms } from "../shared/component/children";
+import { childName } from "../shared/component/children";
+import type { EventHandler, MadeComponent, StackArgs } from "../shared/component/stack-component";
+import type { ResourceModel } from "./model";
+import { joinsDefaultVpc, sharedEndpointOverrides, withoutEndpointOverrides } from "./shared-resources";
+import { stackEvents } from "./stack-names";
 
 type DefaultVpcEndpointsTransform = NonNullable<ConstructorParameters<typeof DefaultVpcEndpoints>[1]>["transform"];
 
@@ -49,12 +53,12 @@ export function runProgram(
  * resources (`plan`): the SDK holds several times more for a registration
  * under way than for one done, so a stack of thousands of resources needs the
  * memory of a few at a time, not of all at once. It pauses only where no
- * later resource refers back to one made before (a function adding its route
- * to a gateway, connectTo, $ResourceParam): resources that refer to each
+ * later resource refers back to one made before (a function's event naming
+ * its gateway, connectTo, $ResourceParam): resources that refer to each
  * other are still made in one synchronous step, as under `pulumi up`. Nothing
- * waits for a step to end: a gateway's default CORS methods come from the
- * routes the program gives it when it is made (laterRouteMethods), and the
- * default VPC's endpoints from the one DefaultVpcEndpoints it passes along.
+ * waits for a step to end: a gateway is given every route of the stack's
+ * events when it is made (its functions' ARNs arrive later), and the default
+ * VPC's endpoints come from the one DefaultVpcEndpoints it passes along.
  */
 export async function runProgramStepwise(
   model: StackModel, readSecret: SecretReader, hooks: ProgramHooks = {}, baseDir: string = process.cwd(),
@@ -65,6 +69,66 @@ export async function runProgramStepwise(
     const step = steps.next();
     if (step.done) return step.value;
     if (pause[step.value]) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** A resource made before the one that names it (validate ordered them so). */
+function madeOf(made: Map<string, MadeComponent>, name: string): MadeComponent {
+  const m = made.get(name);
+  if (!m) throw new Error(`'${name}' is named before it is made: the model is not in dependency order`);
+  return m;
+}
+
+/** A `connectTo` target: a resource of a connectable type (validate refused others). */
+function connectable(made: Map<string, MadeComponent>, name: string) {
+  const target = madeOf(made, name).connectable;
+  if (!target) throw new Error(`connectTo names '${name}', which is not connectable`);
+  return target;
+}
+
+/**
+ * The Lambda function of each workload whose events name a resource, as its
+ * targets take it before the workload is made: Outputs that resolve to the
+ * function's when the workload is made, so a target makes everything its
+ * events need when it is made, and nothing is added to it later.
+ */
+class Handlers {
+  private readonly pending = new Map<string, { handler: EventHandler; resolve(m: MadeComponent): void }>();
+  private readonly done = new Map<string, MadeComponent>();
+  private readonly byName: Map<string, ResourceModel>;
+
+  constructor(model: StackModel) {
+    this.byName = new Map(model.resources.map((r) => [r.name, r]));
+  }
+
+  /** The handler of the workload `source` (one for all its events). */
+  of(source: string): EventHandler {
+    const known = this.pending.get(source);
+    if (known) return known.handler;
+    const child = this.byName.get(source)?.entry.workload?.events?.lambdaChild;
+    if (child === undefined) throw new Error(`'${source}' has events but its type names no function for them`);
+    const [arn, setArn] = pulumi.deferredOutput<string>();
+    const [functionName, setName] = pulumi.deferredOutput<string>();
+    const [roleName, setRole] = pulumi.deferredOutput<string>();
+    const handler: EventHandler = { source, lambdaName: childName(source, child), arn, functionName, roleName };
+    this.pending.set(source, {
+      handler,
+      resolve: (m) => {
+        if (!m.lambda) throw new Error(`'${source}' was made without its function, which its events' targets wait for`);
+        setArn(m.lambda.function.arn);
+        setName(m.lambda.function.name);
+        setRole(m.lambda.role.name);
+      },
+    });
+    const made = this.done.get(source);
+    if (made) this.pending.get(source)!.resolve(made);
+    return handler;
+  }
+
+  /** Gives the workload's function to what its events' targets made for it. */
+  made(name: string, m: MadeComponent): void {
+    this.done.set(name, m);
+    this.pending.get(name)?.resolve(m);
   }
 }
 
@@ -88,13 +152,14 @@ function* programSteps(
   model: StackModel, readSecret: SecretReader, hooks: ProgramHooks, baseDir: string,
 ): Generator<number, StackOutputs> {
   const current = hooks.current ?? {};
-  const instances = new Map<string, pulumi.ComponentResource>();
+  const made = new Map<string, MadeComponent>();
   const outputs: StackOutputs = {};
   // Made once, when the first resource in the default VPC needs a gateway endpoint; given to each of them.
   let endpoints: DefaultVpcEndpoints | undefined;
   const endpointOverrides = sharedEndpointOverrides(model);
-  // Every route of each gateway is known here: its default CORS methods count them when it is made.
-  const routeMethods = laterRouteMethods(model);
+  // Every event of the stack is known here: each target is given those that name it when it is made (a gateway its routes).
+  const events = stackEvents(model.resources);
+  const handlers = new Handlers(model);
 
   // Each secret is read once (the SDK parses the whole configuration at each read, so 200 reads of 200 secrets were quadratic).
   const secrets = new Map<string, ReturnType<SecretReader>>();
@@ -104,7 +169,10 @@ function* programSteps(
   };
   const resolveDirective = (d: Directive): pulumi.Output<unknown> => {
     if (d.kind === "ResourceParam") {
-      return (instances.get(d.resource) as any)[d.param] as pulumi.Output<unknown>;
+      const value = made.get(d.resource)?.outputs[d.param];
+      // validate refused a parameter the resource does not have.
+      if (value === undefined) throw new Error(`$ResourceParam('${d.resource}', '${d.param}'): the resource has no such output`);
+      return value;
     }
     const value = secretOf(d.name);
     if (!value) throw new pulumi.RunError(`secret '${d.name}' is not set; run: ${pulumiConfigFix(d.name, "not-set")}`);
@@ -122,21 +190,11 @@ function* programSteps(
     }
   };
 
-  const resolve = (v: unknown): unknown => {
-    if (typeof v === "string") {
-      const parsed = parseDirectives(v);
-      if (!parsed) return v;
-      if (parsed.whole) return resolveDirective(parsed.parts.find((p): p is Directive => typeof p !== "string")!);
-      return pulumi
-        .all(parsed.parts.map((part) => (typeof part === "string" ? part : resolveDirective(part))))
-        .apply((parts) => parts.map(String).join(""));
-    }
-    if (Array.isArray(v)) return v.map(resolve);
-    if (typeof v === "object" && v !== null) {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x)]));
-    }
-    return v;
-  };
+  const resolve = (v: unknown): unknown => mapDirectives(v, {
+    value: resolveDirective,
+    join: (values) => pulumi.all(values).apply((parts) => parts.map(String).join("")),
+  });
+
 
   for (const [index, r] of model.resources.entries()) {
     current.name = r.name;
@@ -148,31 +206,31 @@ function* programSteps(
     for (const key of r.entry.pathProperties ?? []) {
       if (typeof args[key] === "string") args[key] = path.resolve(baseDir, args[key] as string);
     }
+    const stackArgs: StackArgs = { properties: args, named: {}, events: (events.get(r.name) ?? []).map((e) => ({ ...e, handler: handlers.of(e.source) })) };
     let overrides: Record<string, unknown> = r.overrides;
     if (joinsDefaultVpc(r)) {
       if (endpointOverrides.problem) throw new pulumi.RunError(endpointOverrides.problem);
       // Made when the first workload needs an endpoint: a stack whose workloads need none has none.
-      args.defaultVpcEndpoints = () =>
+      stackArgs.defaultVpcEndpoints = () =>
         (endpoints ??= new DefaultVpcEndpoints("default-vpc", { transform: resolve(endpointOverrides.overrides) as DefaultVpcEndpointsTransform }));
       overrides = withoutEndpointOverrides(overrides);
     }
     // Overrides are map transforms, their directives resolved like the properties' own.
-    if (Object.keys(overrides).length) args.transform = resolve(overrides);
-    const laterMethods = routeMethods.get(r.name);
-    if (r.type === "http-api-gateway" && laterMethods) args.routeMethods = laterMethods;
-    if (Array.isArray(args.connectTo)) {
-      args.connectTo = (args.connectTo as string[]).map((n) => (n === SES_MACRO ? SES_MACRO : { name: n, target: instances.get(n) }));
+    if (Object.keys(overrides).length) stackArgs.transform = resolve(overrides) as AnyTransforms;
+    if (r.entry.workload && Array.isArray(args.connectTo)) {
+      stackArgs.connectTo = args.connectTo.map((n) => (n === SES_MACRO ? SES_MACRO : { name: String(n), target: connectable(made, String(n)) }));
     }
     for (const spec of r.entry.resourceNames ?? []) {
       const named = valuesAt(r.prepared, spec.path).map((v) => v.value).filter((v): v is string => typeof v === "string");
-      if (named.length) args[spec.arg] = Object.fromEntries(named.map((n) => [n, instances.get(n)]));
+      if (named.length) stackArgs.named[spec.arg] = Object.fromEntries(named.map((n) => [n, madeOf(made, n)]));
     }
     // protect / retainOnDelete: the component sets them on its children that hold data.
-    const component = componentFactories[r.type](r.name, args, { ...r.options });
-    instances.set(r.name, component);
+    const component = r.entry.stack().make(r.name, stackArgs, { ...r.options });
+    made.set(r.name, component);
+    handlers.made(r.name, component);
     const params: Record<string, pulumi.Output<unknown>> = {};
     for (const param of r.entry.availableParams(r.prepared)) {
-      const o = (component as any)[param];
+      const o = component.outputs[param];
       if (o !== undefined) params[param] = o;
     }
     outputs[r.name] = params;

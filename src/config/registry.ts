@@ -1,16 +1,22 @@
-// Every resource type the YAML file may hold: the list, nothing more. Each
-// type's definition lives with its component. Nothing here loads Pulumi:
-// `validate` stays fast and works without it.
-import type { ResourceTypeEntry } from "../shared/component/resource-definition";
-import { redisClusterDefinition } from "../components/redis-cluster/definition";
-import { httpApiGatewayDefinition } from "../components/http-api-gateway/definition";
-import { nextjsWebDefinition } from "../components/nextjs-web/definition";
-import { functionDefinition } from "../components/function/definition";
+// Every resource type the YAML file may hold: the list, one line a type,
+// nothing more. Each type's definition and maker live in its folder under
+// components/ (its entry.ts). Nothing here loads Pulumi: `validate` stays
+// fast and works without it.
+import type { TypeEntry } from "../shared/component/type-entry";
+import { redisClusterEntry } from "../components/redis-cluster/entry";
+import { httpApiGatewayEntry } from "../components/http-api-gateway/entry";
+import { nextjsWebEntry } from "../components/nextjs-web/entry";
+import { functionEntry } from "../components/function/entry";
 
 export type { ParamSpec, ResourceTypeEntry } from "../shared/component/resource-definition";
 
-export const registry: Record<string, ResourceTypeEntry> = Object.fromEntries(
-  [redisClusterDefinition, httpApiGatewayDefinition, nextjsWebDefinition, functionDefinition].map((d) => [d.type, d]),
-);
+const TYPES: TypeEntry[] = [
+  redisClusterEntry,
+  httpApiGatewayEntry,
+  nextjsWebEntry,
+  functionEntry,
+];
+
+export const registry: Record<string, TypeEntry> = Object.fromEntries(TYPES.map((d) => [d.type, d]));
 
 export const resourceTypes = Object.keys(registry);

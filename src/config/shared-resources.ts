@@ -1,16 +1,16 @@
 // What the YAML program knows of the whole stack before it makes any
-// resource: which resources share the default VPC's gateway endpoints, and
-// the methods of every route each gateway will be given (its functions'
-// events), so its default CORS methods are fixed when it is made.
+// resource: which resources share the default VPC's gateway endpoints (the
+// workloads that join it, as their definitions say), and the overrides of
+// those endpoints they give.
 import type { StackModel, ResourceModel } from "./validate";
 import { own } from "../shared/messages/own";
 
 /** The child ids of a workload's transform that adjusted the stack's endpoints before they were shared. */
 export const ENDPOINT_CHILD_IDS = ["s3Endpoint", "dynamodbEndpoint"] as const;
 
-/** Whether the resource joins the default VPC (and so may need the stack's gateway endpoints). */
+/** Whether the resource is a workload in the default VPC (and so may need the stack's gateway endpoints). */
 export function joinsDefaultVpc(r: ResourceModel): boolean {
-  return r.prepared.joinDefaultVpc === true;
+  return r.entry.workload?.joinsDefaultVpc(r.prepared) === true;
 }
 
 /**
@@ -40,24 +40,4 @@ export function sharedEndpointOverrides(model: StackModel): { overrides: Record<
 /** The overrides without the shared endpoints' ids. */
 export function withoutEndpointOverrides(overrides: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(overrides).filter(([id]) => !(ENDPOINT_CHILD_IDS as readonly string[]).includes(id)));
-}
-
-/**
- * For each gateway, the methods of the routes the stack's functions add to
- * it (their `events`), as written: the gateway counts them for its default
- * CORS methods from the start.
- */
-export function laterRouteMethods(model: StackModel): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const r of model.resources) {
-    const events = r.prepared.events;
-    if (!Array.isArray(events)) continue;
-    for (const e of events as { type?: unknown; properties?: { httpApiGatewayName?: unknown; method?: unknown } }[]) {
-      const gateway = e?.properties?.httpApiGatewayName;
-      const method = e?.properties?.method;
-      if (e?.type !== "http-api-gateway" || typeof gateway !== "string" || typeof method !== "string") continue;
-      out.set(gateway, [...(out.get(gateway) ?? []), method]);
-    }
-  }
-  return out;
 }

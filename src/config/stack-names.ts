@@ -1,11 +1,14 @@
-// Checks of the fields that name other resources of the stack (connectTo, a
-// function's gateway) and of names that must be unique across it (custom
-// domains). Each named resource becomes a reference: it is made first.
-import { registry } from "./registry";
+// Checks of the fields that name other resources of the stack (connectTo,
+// the events of workloads, fields a definition lists in `resourceNames`) and
+// of names that must be unique across it (custom domains). Each named
+// resource becomes a reference: it is made first. What each name means is
+// the definitions' (connectable, eventTarget, workload); nothing here knows a
+// type.
+import { registry, type ResourceTypeEntry } from "./registry";
 import { valuesAt } from "../shared/schema/check-properties";
 import { closest } from "../shared/messages/suggest";
 import { formatPath, under, type Problem } from "../shared/messages/problem";
-import { stackRouteProblems } from "../components/http-api-gateway/stack-routes";
+import type { IncomingEvent } from "../shared/component/resource-definition";
 import { userText } from "../shared/messages/user-text";
 import type { ResourceModel } from "./model";
 
@@ -38,30 +41,97 @@ export function checkDomains(resources: ResourceModel[], problems: Problem[]): v
   }
 }
 
+/** The types whose resources workloads' events name, by the events' `type`. */
+const EVENT_TARGETS: ReadonlyMap<string, ResourceTypeEntry> = new Map(
+  Object.values(registry).flatMap((e) => (e.eventTarget ? [[e.eventTarget.eventType, e] as const] : [])),
+);
+
+/** A field of a resource that names another resource of the stack, of `type`. */
+interface NameField {
+  path: Path;
+  value: unknown;
+  type: string;
+  field: string;
+}
+
+/** The fields of a resource that name others: those its definition lists, and its events' targets. */
+function nameFields(r: ResourceModel): NameField[] {
+  const out: NameField[] = [];
+  for (const spec of r.entry.resourceNames ?? []) {
+    for (const { path, value } of valuesAt(r.prepared, spec.path)) out.push({ path, value, type: spec.type, field: spec.path[spec.path.length - 1] });
+  }
+  eventsOf(r).forEach(({ e, index }) => {
+    const kind = EVENT_TARGETS.get(String(e.type));
+    if (!kind?.eventTarget || !isMap(e.properties)) return;
+    const field = kind.eventTarget.nameField;
+    out.push({ path: ["events", index, "properties", field], value: e.properties[field], type: kind.type, field });
+  });
+  return out;
+}
+
+/** A workload's events that are maps, with their index. */
+function eventsOf(r: ResourceModel): { e: Record<string, unknown>; index: number }[] {
+  if (!r.entry.workload?.events || !Array.isArray(r.prepared.events)) return [];
+  return r.prepared.events.flatMap((e, index) => (isMap(e) ? [{ e, index }] : []));
+}
+
 /** Fields that name a resource of a given type (a function's gateway): it must be in the file, of that type; it is made first. */
 export function checkResourceNames(resources: ResourceModel[], problems: Problem[], raw: Record<string, unknown>): void {
   const byName = new Map(resources.map((r) => [r.name, r]));
   for (const r of resources) {
-    for (const spec of r.entry.resourceNames ?? []) {
-      const field = spec.path[spec.path.length - 1];
-      for (const { path, value } of valuesAt(r.prepared, spec.path)) {
-        if (typeof value !== "string") continue;
-        const at: Path = ["resources", r.name, "properties", ...path];
-        const target = byName.get(value);
-        // Named only in a message: listed when one is said (a loop over every resource per field would be quadratic).
-        const candidates = target?.type === spec.type ? [] : resources.filter((x) => x.type === spec.type).map((x) => x.name);
-        if (!target) {
-          if (Object.hasOwn(raw, value)) continue; // a resource with problems of its own, reported there
-          const near = closest(value, candidates);
-          problems.push({ path: at, message: `${field} names '${userText(value)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${spec.type} resources: ${candidates.join(", ")}` : `; add ${/^[aeiouh]/.test(spec.type) ? "an" : "a"} ${spec.type} resource named '${value}'`}` });
-          continue;
-        }
-        if (target.type !== spec.type) {
-          problems.push({ path: at, message: `${field} names '${userText(value)}', a ${target.type}; it must name ${/^[aeiouh]/.test(spec.type) ? "an" : "a"} ${spec.type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
-          continue;
-        }
-        r.refs.push({ path, resource: value, param: "" });
+    for (const { path, value, type, field } of nameFields(r)) {
+      if (typeof value !== "string") continue;
+      const at: Path = ["resources", r.name, "properties", ...path];
+      const target = byName.get(value);
+      // Named only in a message: listed when one is said (a loop over every resource per field would be quadratic).
+      const candidates = target?.type === type ? [] : resources.filter((x) => x.type === type).map((x) => x.name);
+      const article = /^[aeiouh]/.test(type) ? "an" : "a";
+      if (!target) {
+        if (Object.hasOwn(raw, value)) continue; // a resource with problems of its own, reported there
+        const near = closest(value, candidates);
+        problems.push({ path: at, message: `${field} names '${userText(value)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${type} resources: ${candidates.join(", ")}` : `; add ${article} ${type} resource named '${value}'`}` });
+        continue;
       }
+      if (target.type !== type) {
+        problems.push({ path: at, message: `${field} names '${userText(value)}', a ${target.type}; it must name ${article} ${type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
+        continue;
+      }
+      r.refs.push({ path, resource: value, param: "" });
+    }
+  }
+}
+
+/**
+ * The events of the stack's workloads that name a resource of the stack of
+ * their kind's type, by that resource, in file order: what each target makes
+ * for them (a gateway's routes) is decided before anything is made.
+ */
+export function stackEvents(resources: ResourceModel[]): Map<string, IncomingEvent[]> {
+  const types = new Map(resources.map((r) => [r.name, r.type]));
+  const out = new Map<string, IncomingEvent[]>();
+  for (const r of resources) {
+    for (const { e, index } of eventsOf(r)) {
+      const kind = EVENT_TARGETS.get(String(e.type));
+      if (!kind?.eventTarget || !isMap(e.properties)) continue;
+      const target = e.properties[kind.eventTarget.nameField];
+      if (typeof target !== "string" || types.get(target) !== kind.type) continue;
+      const list = out.get(target) ?? [];
+      list.push({ source: r.name, target, at: ["events", index, "properties"], properties: e.properties });
+      out.set(target, list);
+    }
+  }
+  return out;
+}
+
+/** The rules each event target's type has over the events that name it (a gateway's route table), at each event. */
+export function checkEventTargets(resources: ResourceModel[], problems: Problem[]): void {
+  const events = stackEvents(resources);
+  for (const r of resources) {
+    const rules = r.entry.eventTarget?.eventProblems;
+    const mine = events.get(r.name);
+    if (!rules || !mine) continue;
+    for (const { resource, problem } of rules({ name: r.name, props: r.prepared }, mine)) {
+      problems.push(...under(["resources", resource, "properties"], [problem]));
     }
   }
 }
@@ -71,7 +141,7 @@ export function checkConnections(resources: ResourceModel[], problems: Problem[]
   const byName = new Map(resources.map((r) => [r.name, r]));
   for (const r of resources) {
     const list = r.prepared.connectTo;
-    if (!Array.isArray(list)) continue;
+    if (!r.entry.workload || !Array.isArray(list)) continue;
     list.forEach((entry, i) => {
       if (typeof entry !== "string" || entry === "aws:ses") return;
       const path: Path = ["resources", r.name, "properties", "connectTo", i];
@@ -94,25 +164,13 @@ export function checkConnections(resources: ResourceModel[], problems: Problem[]
         problems.push({ path, message: `connectTo cannot connect to ${target.type} '${entry}': this stack can connect to ${kinds.join(", ")} and the macro aws:ses` });
         return;
       }
-      if (target.entry.connectable.vpcOnly && r.prepared.useEdgeFunction === true) {
-        problems.push({ path, message: `${target.type} '${entry}' is reachable only inside the VPC, and edge functions cannot join a VPC`, hint: "remove useEdgeFunction to connect to it" });
-      } else if (target.entry.connectable.vpcOnly && r.prepared.joinDefaultVpc !== true) {
+      const refusal = target.entry.connectable.vpcOnly ? r.entry.workload!.vpcRefusal?.(r.prepared) : undefined;
+      if (refusal) {
+        problems.push({ path, message: `${target.type} '${entry}' is reachable only inside the VPC, and ${refusal.why}`, hint: refusal.hint });
+      } else if (target.entry.connectable.vpcOnly && !r.entry.workload!.joinsDefaultVpc(r.prepared)) {
         problems.push({ path, message: `${target.type} '${entry}' is reachable only inside the VPC`, hint: "set joinDefaultVpc: true" });
       }
       r.refs.push({ path: ["connectTo", i], resource: entry, param: "" });
     });
-  }
-}
-
-/**
- * The routes the stack's events add to its gateways, judged by each gateway's
- * route table (duplicates, variable names, preflight routes, authorization),
- * at the event that adds each route.
- */
-export function checkRouteAuthorizers(resources: ResourceModel[], problems: Problem[]): void {
-  const named = (r: ResourceModel) => ({ name: r.name, props: r.prepared });
-  const gateways = resources.filter((r) => r.type === "http-api-gateway").map(named);
-  for (const { resource, problem } of stackRouteProblems(gateways, resources.map(named))) {
-    problems.push(...under(["resources", resource, "properties"], [problem]));
   }
 }

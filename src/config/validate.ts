@@ -3,11 +3,11 @@ import { own } from "../shared/messages/own";
 import { awsArgNames, awsClassName } from "../shared/aws-naming/aws-arg-names";
 import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
 import { RESOURCE_NAME_PATTERN } from "./names";
-import { parseDirectives, pulumiYamlHint, type Directive } from "./directives";
+import { mapDirectives, pulumiYamlHint } from "./directives";
 import { describe } from "../shared/schema/check-schema";
 import { checkProperties } from "../shared/schema/check-properties";
 import { dependencyOrder } from "./graph";
-import { checkConnections, checkDomains, checkResourceNames, checkRouteAuthorizers } from "./stack-names";
+import { checkConnections, checkDomains, checkEventTargets, checkResourceNames } from "./stack-names";
 import { unknownValue } from "../shared/component/unknown";
 import { closest } from "../shared/messages/suggest";
 import { under, type Problem } from "../shared/messages/problem";
@@ -81,7 +81,7 @@ export function analyze(doc: unknown): Analysis {
   }
   checkConnections(resources, problems, isMap(res) ? res : {});
   checkResourceNames(resources, problems, isMap(res) ? res : {});
-  checkRouteAuthorizers(resources, problems);
+  checkEventTargets(resources, problems);
   checkDomains(resources, problems);
   for (const entry of Object.values(registry)) {
     if (!entry.crossRules) continue;
@@ -237,40 +237,30 @@ const SECRET_FIELD_DIRECTIVE = "this field is secret, so its value is not shown;
 function prepare(
   v: unknown, path: Path, typeOf: TypeLookup, refs: Reference[], secrets: SecretUse[], problems: Problem[], isSecret: (path: Path) => boolean,
 ): unknown {
-  if (typeof v === "string") {
-    const secretField = isSecret(path);
-    const pulumiYaml = v.includes("${") ? pulumiYamlHint(v, (n) => typeOf(n) !== undefined) : undefined;
-    if (pulumiYaml) {
-      problems.push({ path, message: secretField ? SECRET_FIELD_DIRECTIVE : pulumiYaml });
+  return mapDirectives(v, {
+    text(text, at) {
+      const pulumiYaml = text.includes("${") ? pulumiYamlHint(text, (n) => typeOf(n) !== undefined) : undefined;
+      if (!pulumiYaml) return undefined;
+      problems.push({ path: at, message: isSecret(at) ? SECRET_FIELD_DIRECTIVE : pulumiYaml });
       return unknownValue();
-    }
-    const parsed = parseDirectives(v);
-    if (!parsed) return v;
-    if (secretField && parsed.problems.length) problems.push({ path, message: SECRET_FIELD_DIRECTIVE });
-    else for (const message of parsed.problems) problems.push({ path, message });
-    if (parsed.problems.length) return unknownValue();
-    const directives = parsed.parts.filter((p): p is Directive => typeof p !== "string");
-    let secret = false;
-    for (const d of directives) {
-      if (d.kind === "ResourceParam") refs.push({ path, resource: d.resource, param: d.param, ...(secretField ? { secretField } : {}) });
-      else {
-        secrets.push({ path, name: d.name, key: d.key });
-        secret = true;
+    },
+    malformed(parsed, at) {
+      if (isSecret(at)) problems.push({ path: at, message: SECRET_FIELD_DIRECTIVE });
+      else for (const message of parsed.problems) problems.push({ path: at, message });
+      return unknownValue();
+    },
+    value(d, at) {
+      if (d.kind === "Secret") {
+        secrets.push({ path: at, name: d.name, key: d.key });
+        return unknownValue("string", true);
       }
-    }
-    const first = directives[0];
-    if (parsed.whole && first.kind === "ResourceParam") {
+      refs.push({ path: at, resource: d.resource, param: d.param, ...(isSecret(at) ? { secretField: true } : {}) });
       // A whole-value reference keeps the type of the parameter it reads.
-      const spec = own(typeOf(first.resource)?.params, first.param);
+      const spec = own(typeOf(d.resource)?.params, d.param);
       return unknownValue(spec?.type, spec?.secret);
-    }
-    return unknownValue("string", secret);
-  }
-  if (Array.isArray(v)) return v.map((x, i) => prepare(x, [...path, i], typeOf, refs, secrets, problems, isSecret));
-  if (isMap(v)) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, prepare(x, [...path, k], typeOf, refs, secrets, problems, isSecret)]));
-  }
-  return v;
+    },
+    join: (_values, parts) => unknownValue("string", parts.some((p) => typeof p !== "string" && p.kind === "Secret")),
+  }, path);
 }
 
 function checkReferences(resources: ResourceModel[], problems: Problem[]): void {

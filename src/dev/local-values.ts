@@ -4,7 +4,7 @@
 // the outputs each local resource gives, with the STP_* variables connectTo
 // injects (shared/workloads/connect-to.ts names them; the cache's row of the spec's
 // table: HOST, READER_HOST, PORT).
-import { parseDirectives, type Directive } from "../config/directives";
+import { mapDirectives, type Directive } from "../config/directives";
 import { envPrefix, SES_MACRO } from "../shared/workloads/connect-to";
 import { own } from "../shared/messages/own";
 import { envName, SecretKeys, SecretValueError } from "../config/secrets";
@@ -42,17 +42,7 @@ function directiveValue(d: Directive, outputs: Outputs, secrets: Record<string, 
 
 /** `value` with its directives resolved locally; `keys` reads `$Secret('name.key')` (each secret parsed once). */
 export function resolveLocal(value: unknown, outputs: Outputs, secrets: Record<string, string>, path: (string | number)[] = [], keys = new SecretKeys()): unknown {
-  if (typeof value === "string") {
-    const parsed = parseDirectives(value);
-    if (!parsed) return value;
-    if (parsed.whole) return directiveValue(parsed.parts.find((p): p is Directive => typeof p !== "string")!, outputs, secrets, path, keys);
-    return parsed.parts.map((p) => (typeof p === "string" ? p : String(directiveValue(p, outputs, secrets, path, keys)))).join("");
-  }
-  if (Array.isArray(value)) return value.map((v, i) => resolveLocal(v, outputs, secrets, [...path, i], keys));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveLocal(v, outputs, secrets, [...path, k], keys)]));
-  }
-  return value;
+  return mapDirectives(value, { value: (d, at) => directiveValue(d, outputs, secrets, at, keys) }, path);
 }
 
 const HOST = "127.0.0.1";

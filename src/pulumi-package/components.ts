@@ -1,23 +1,14 @@
-// How the provider makes a component and reads its outputs: the one place
-// that knows where the constructors are (config/components.ts today; the
-// definitions' own loaders once each type carries its constructor).
+// How the provider makes a component and reads its outputs: each type's own
+// maker (components/<type>/stack.ts, through the registry's loader) makes it
+// alone from its arguments and names its outputs (its parameters, typed
+// against the component's fields).
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceTypeEntry } from "../shared/component/resource-definition";
-import { componentFactories } from "../config/components";
+import type { TypeEntry } from "../shared/component/type-entry";
+import type { MadeComponent } from "../shared/component/stack-component";
 
-/** Makes the component of `entry`'s type. */
+/** Makes the component of `entry`'s type, with its referenceable parameters (its outputs in the package). */
 export function makeComponent(
-  entry: ResourceTypeEntry, name: string, args: Record<string, unknown>, opts: pulumi.ComponentResourceOptions,
-): pulumi.ComponentResource {
-  return componentFactories[entry.type](name, args, opts);
-}
-
-/** The component's referenceable parameters (its outputs in the package), those it has. */
-export function componentOutputs(entry: ResourceTypeEntry, component: pulumi.ComponentResource): Record<string, pulumi.Output<unknown>> {
-  const out: Record<string, pulumi.Output<unknown>> = {};
-  for (const param of Object.keys(entry.params)) {
-    const value = (component as unknown as Record<string, pulumi.Output<unknown> | undefined>)[param];
-    if (value !== undefined) out[param] = value;
-  }
-  return out;
+  entry: TypeEntry, name: string, args: Record<string, unknown>, opts: pulumi.ComponentResourceOptions,
+): MadeComponent {
+  return entry.stack().construct(name, args, opts);
 }

@@ -5,6 +5,7 @@
 // which a component made alone has no way to look up.
 import * as path from "path";
 import type { ResourceTypeEntry } from "../shared/component/resource-definition";
+import { registry } from "../config/registry";
 import { checkProperties, valuesAt } from "../shared/schema/check-properties";
 import { knownView } from "../shared/component/known";
 import { formatPath, type Problem } from "../shared/messages/problem";
@@ -28,16 +29,30 @@ export function splitInputs(entry: ResourceTypeEntry, inputs: Record<string, unk
  * a Pulumi program stands alone, so each such name is a problem that says
  * what to do instead (docs/languages.md).
  */
-export function namedResourceProblems(entry: ResourceTypeEntry, view: Record<string, unknown>): Problem[] {
+export function namedResourceProblems(
+  entry: ResourceTypeEntry, view: Record<string, unknown>, types: readonly ResourceTypeEntry[] = Object.values(registry),
+): Problem[] {
   const problems: Problem[] = [];
+  const named = (at: (string | number)[], value: string, type: string): Problem => ({
+    path: at,
+    message: `${formatPath(at)} names '${value}', a ${type} of a stack file; a component made by a Pulumi program cannot look up another resource by name`,
+    hint: "see docs/languages.md for what a Pulumi program gives instead",
+  });
   for (const spec of entry.resourceNames ?? []) {
     for (const { path: at, value } of valuesAt(view, spec.path)) {
-      if (typeof value !== "string") continue;
-      problems.push({
-        path: at,
-        message: `${formatPath(at)} names '${value}', a ${spec.type} of a stack file; a component made by a Pulumi program cannot look up another resource by name`,
-        hint: "see docs/languages.md for what a Pulumi program gives instead",
-      });
+      if (typeof value === "string") problems.push(named(at, value, spec.type));
+    }
+  }
+  // A workload's events name their targets (a route's gateway) by the target type's `eventTarget`.
+  if (entry.workload?.events) {
+    for (const target of types) {
+      const kind = target.eventTarget;
+      if (!kind) continue;
+      for (const { path: at, value } of valuesAt(view, ["events", "*"])) {
+        const event = value as { type?: unknown; properties?: Record<string, unknown> } | null;
+        const name = event?.type === kind.eventType ? event.properties?.[kind.nameField] : undefined;
+        if (typeof name === "string") problems.push(named([...at, "properties", kind.nameField], name, target.type));
+      }
     }
   }
   for (const { path: at, value } of valuesAt(view, ["connectTo", "*"])) {

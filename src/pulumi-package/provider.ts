@@ -8,13 +8,13 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type * as provider from "@pulumi/pulumi/provider";
 import { registry } from "../config/registry";
-import type { ResourceTypeEntry } from "../shared/component/resource-definition";
+import type { TypeEntry } from "../shared/component/type-entry";
 import { argumentsError } from "../shared/component/component-error";
 import { componentLabel } from "../shared/component/component";
 import { formatPath } from "../shared/messages/problem";
 import { packageInfo, packageSchema } from "./package-schema";
 import { componentArgs, inputProblems } from "./inputs";
-import { componentOutputs, makeComponent } from "./components";
+import { makeComponent } from "./components";
 
 /** The resource type token of a URN (`urn:pulumi:stack::project::parent$type::name`). */
 function urnType(urn: string): string {
@@ -24,10 +24,10 @@ function urnType(urn: string): string {
 
 export class StackfileProvider implements provider.Provider {
   readonly version: string;
-  private readonly byToken: Map<string, ResourceTypeEntry>;
+  private readonly byToken: Map<string, TypeEntry>;
   private schemaText?: string;
 
-  constructor(private readonly entries: ResourceTypeEntry[] = Object.values(registry)) {
+  constructor(private readonly entries: TypeEntry[] = Object.values(registry)) {
     this.version = packageInfo().version;
     this.byToken = new Map(entries.map((e) => [e.token, e]));
   }
@@ -37,7 +37,7 @@ export class StackfileProvider implements provider.Provider {
     return this.schemaText;
   }
 
-  private entry(type: string): ResourceTypeEntry {
+  private entry(type: string): TypeEntry {
     const entry = this.byToken.get(type);
     if (!entry) throw new Error(`unknown resource type ${type}; this provider makes ${[...this.byToken.keys()].sort().join(", ")}`);
     return entry;
@@ -55,7 +55,7 @@ export class StackfileProvider implements provider.Provider {
     const entry = this.entry(type);
     const problems = inputProblems(entry, inputs as Record<string, unknown>);
     if (problems.length) throw argumentsError(componentLabel(entry.token), name, problems);
-    const component = makeComponent(entry, name, componentArgs(entry, inputs as Record<string, unknown>), options);
-    return { urn: component.urn, state: componentOutputs(entry, component) };
+    const made = makeComponent(entry, name, componentArgs(entry, inputs as Record<string, unknown>), options);
+    return { urn: made.resource.urn, state: made.outputs };
   }
 }

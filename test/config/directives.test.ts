@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { parseDirectives } from "../../src/config/directives";
+import { mapDirectives, parseDirectives, type Directive } from "../../src/config/directives";
 
 describe("directives", () => {
   it("parses quoted and bare arguments, ignoring spaces", () => {
@@ -41,4 +41,31 @@ describe("directives", () => {
   for (const [s, re] of bad) {
     it(`refuses ${s}`, () => assert.match(parseDirectives(s)!.problems.join("\n"), re));
   }
+
+  describe("the one walk (mapDirectives): validate, the program and dev resolve through it", () => {
+    const said = (d: Directive) => (d.kind === "Secret" ? `<secret ${d.name}${d.key ? `.${d.key}` : ""}>` : `<${d.resource}.${d.param}>`);
+
+    it("walks lists and maps with each value's path; a string that is one directive is its value, others are joined", () => {
+      const seen: string[] = [];
+      const out = mapDirectives({ a: ["$Secret(pw)", "x-$ResourceParam(db, host)-y", 7], b: { c: "plain" } }, {
+        value: (d, path) => {
+          seen.push(`${path.join(".")} ${said(d)}`);
+          return d.kind === "Secret" ? { secret: d.name } : said(d);
+        },
+      });
+      assert.deepStrictEqual(out, { a: [{ secret: "pw" }, "x-<db.host>-y", 7], b: { c: "plain" } });
+      assert.deepStrictEqual(seen, ["a.0 <secret pw>", "a.1 <db.host>"]);
+    });
+
+    it("joins through the resolver's join, asks it first of every string, and refuses a malformed directive it was not told how to take", () => {
+      const resolver = {
+        text: (t: string) => (t.startsWith("${") ? "pulumi-yaml" : undefined),
+        value: (d: Directive) => said(d),
+        join: (values: unknown[], parts: (string | Directive)[]) => `${values.length} parts, ${parts.filter((p) => typeof p !== "string").length} directive`,
+      };
+      assert.deepStrictEqual(mapDirectives(["${api.url}", "a $Secret(k.v) b"], resolver), ["pulumi-yaml", "3 parts, 1 directive"]);
+      assert.throws(() => mapDirectives({ x: "$Secret(" }, resolver), /malformed directive at x/);
+      assert.strictEqual(mapDirectives("$Secret(", { ...resolver, malformed: (p) => p.problems.length }), 1);
+    });
+  });
 });

@@ -1,7 +1,8 @@
 // What the YAML program makes once for the whole stack: the default VPC's
 // gateway endpoints (one DefaultVpcEndpoints, given to every workload that
-// joins the default VPC) and each gateway's default CORS methods (from every
-// function event that names it, known before anything is made).
+// joins the default VPC), and the events that name each resource (a
+// gateway's routes, hence its default CORS methods), known before anything
+// is made.
 import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
@@ -9,7 +10,8 @@ import * as path from "path";
 import { deployStackfile } from "../../src/config/deploy";
 import { parse } from "yaml";
 import { analyze } from "../../src/config/validate";
-import { laterRouteMethods, sharedEndpointOverrides } from "../../src/config/shared-resources";
+import { sharedEndpointOverrides } from "../../src/config/shared-resources";
+import { stackEvents } from "../../src/config/stack-names";
 import { run } from "../harness";
 import { EXAMPLE_APP, exampleBuild } from "../nextjs-fixture";
 
@@ -53,7 +55,7 @@ describe("YAML program: resources shared by the stack", function () {
     assert.match(sharedEndpointOverrides(model).problem ?? "", /resources 'a' and 'b' give different overrides.s3Endpoint, but the stack has one s3Endpoint/);
   });
 
-  it("gives each gateway the methods of every event that names it, wherever the function is in the file", () => {
+  it("gives each gateway the events that name it, wherever the function is in the file", () => {
     const model = modelOf(`resources:
   fn:
     type: function
@@ -68,6 +70,7 @@ describe("YAML program: resources shared by the stack", function () {
   other:
     type: http-api-gateway
 `);
-    assert.deepStrictEqual(Object.fromEntries(laterRouteMethods(model)), { api: ["GET"], other: ["*"] });
+    const methods = [...stackEvents(model.resources)].map(([target, events]) => [target, events.map((e) => [e.source, e.at.join("."), e.properties.method])]);
+    assert.deepStrictEqual(Object.fromEntries(methods), { api: [["fn", "events.0.properties", "GET"]], other: [["fn", "events.1.properties", "*"]] });
   });
 });

@@ -1,11 +1,15 @@
-// The function resource type as data: what the YAML adapter and the component
-// both read (schema name, parameters, child ids, literal-only fields, rules).
+// The function resource type as data: what the YAML adapter, `dev` and the
+// component read (schema name, parameters, child ids, literal-only fields,
+// rules, what connectTo gives, what the stack gives it as a workload).
 import { componentDefinition } from "../../shared/component/component-definition";
 import { functionAvailableParams, functionParams } from "./properties";
 import { FUNCTION_CHILD_IDS, FUNCTION_CHILDREN } from "./child-ids";
 import { functionStaticProblems } from "./rules";
 import type { functionFileProblems } from "./bundle-check";
 import { disabledLoggingWarnings } from "../../shared/schema/no-effect";
+
+/** connectTo's variables (the spec's Function row). */
+export const FUNCTION_CONNECTION_VARIABLES = { ARN: ["arn"] } as const;
 
 export const functionDefinition = componentDefinition({
   type: "function",
@@ -22,8 +26,9 @@ export const functionDefinition = componentDefinition({
     ["events", "*", "properties", "authorizer"],
   ],
   pathProperties: ["entryfilePath"],
-  resourceNames: [{ path: ["events", "*", "properties", "httpApiGatewayName"], type: "http-api-gateway", arg: "httpApiGateways" }],
-  connectable: { vpcOnly: false },
+  connectable: { vpcOnly: false, variables: FUNCTION_CONNECTION_VARIABLES },
+  // Its events' targets make what each event needs, for its Lambda function (child `function`).
+  workload: { joinsDefaultVpc: (p) => p.joinDefaultVpc === true, events: { lambdaChild: "function" } },
   childIds: FUNCTION_CHILD_IDS,
   children: FUNCTION_CHILDREN,
   staticRules: functionStaticProblems,

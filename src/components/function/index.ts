@@ -5,13 +5,15 @@ import type { FUNCTION_CHILDREN } from "./child-ids";
 import type { Bundle } from "./bundle";
 import { bundleOrProblems } from "./bundle-check";
 import { attachHttpApiIntegration, type HttpApiGateway, type HttpApiRouteResources } from "../http-api-gateway";
-import { functionDefinition } from "./definition";
+import { FUNCTION_CONNECTION_VARIABLES, functionDefinition } from "./definition";
+import { functionParams } from "./properties";
+import { paramOutputs } from "../../shared/component/stack-component";
 import { Component, componentLabel, literal } from "../../shared/component/component";
 import { argumentsError } from "../../shared/component/component-error";
 import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
 import type { Problem } from "../../shared/messages/problem";
-import type { Connectable, Connection } from "../../shared/workloads/connect-to";
+import { connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
 import { createFunction, type PolicyStatement } from "../../shared/workloads/lambda-function";
 import {
   connectionEnvironment, connectionProblems, connectionStatements, joinDefaultVpc, resolveConnections,
@@ -162,7 +164,7 @@ export class Function extends Component<typeof functionDefinition, Omit<Function
    */
   public connection(): Connection {
     return {
-      variables: { ARN: this.arn },
+      variables: connectionVariablesOf(FUNCTION_CONNECTION_VARIABLES, paramOutputs(this, functionParams)),
       statements: [{ Action: ["lambda:InvokeFunction"], Resource: [this.arn, pulumi.interpolate`${this.arn}:*`] }],
       internetOnly: true,
     };

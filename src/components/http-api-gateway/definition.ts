@@ -1,10 +1,12 @@
-// The http-api-gateway resource type as data: what the YAML adapter and the component
-// both read (schema name, parameters, child ids, literal-only fields, rules).
+// The http-api-gateway resource type as data: what the YAML adapter, `dev` and
+// the component read (schema name, parameters, child ids, literal-only fields,
+// rules, the events that name a gateway: its routes).
 import { componentDefinition } from "../../shared/component/component-definition";
 import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "./properties";
 import { httpApiGatewayStaticProblems, httpApiGatewayWarnings } from "./rules";
 import { HTTP_API_GATEWAY_CHILD_IDS, HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
 import { httpApiGatewayPackageInputs } from "./package-inputs";
+import { describeRouteEvent, eventRouteProblems, ROUTE_EVENT, routeEventGuard, routeEventKey } from "./stack-routes";
 
 export const httpApiGatewayDefinition = componentDefinition({
   type: "http-api-gateway",
@@ -26,6 +28,8 @@ export const httpApiGatewayDefinition = componentDefinition({
   // A Lambda authorizer's function is made before the gateway.
   resourceNames: [{ path: ["authorizers", "*", "functionName"], type: "function", arg: "authorizerFunctions" }],
   domainPaths: [["customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "domainName"]],
+  // A workload's event of this kind is a route of the gateway it names (the gateway makes it, for the workload's function).
+  eventTarget: { ...ROUTE_EVENT, eventProblems: eventRouteProblems, describe: describeRouteEvent, key: routeEventKey, guard: routeEventGuard, guardField: "authorizer" },
   childIds: HTTP_API_GATEWAY_CHILD_IDS,
   children: HTTP_API_GATEWAY_CHILDREN,
   staticRules: httpApiGatewayStaticProblems,

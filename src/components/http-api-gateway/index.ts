@@ -49,6 +49,13 @@ export interface HttpApiRoute {
   authorizer?: string;
   /** Scopes a JWT must hold (any one of them); JWT authorizers only. */
   authorizationScopes?: string[];
+  /**
+   * For a handler given as its ARN: the Pulumi name of its function, which
+   * names the function's invoke permission (one per function and API) as the
+   * function itself would (YAML gives it: the function is made after the
+   * gateway, and its ARN arrives then).
+   */
+  handlerName?: string;
 }
 
 export interface HttpApiGatewayArgs extends DeepInput<HttpApiGatewayProperties> {
@@ -304,7 +311,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
         target: pulumi.interpolate`integrations/${integration.id}`,
       });
     }
-    return { integration, route: apiRoute, permission: this.invokePermission(route.handler, functionArn), preflightRoute };
+    return { integration, route: apiRoute, permission: this.invokePermission(route, functionArn), preflightRoute };
   }
 
   /**
@@ -314,10 +321,12 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
    * (PolicyLengthExceededException mid-deploy; Lambda quotas, "Function
    * resource-based policy"); only this API's routes reach the function either way.
    */
-  private invokePermission(handler: HttpApiRoute["handler"], functionArn: pulumi.Input<string>): aws.lambda.Permission {
-    const known = this.permissions.get(handler);
+  private invokePermission(route: HttpApiRoute, functionArn: pulumi.Input<string>): aws.lambda.Permission {
+    const handler = route.handler;
+    const key = route.handlerName ?? handler;
+    const known = this.permissions.get(key);
     if (known) return known;
-    const label = handler instanceof aws.lambda.Function
+    const label = route.handlerName !== undefined ? `fn ${route.handlerName}` : handler instanceof aws.lambda.Function
       ? `fn ${(handler as unknown as { __name?: string }).__name ?? ""}`
       : typeof handler === "string" ? `arn ${handler}` : `input ${this.permissions.size + 1}`;
     const readable = label.replace(/^(fn|input) /, "").replace(/^arn .*:function:/, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40);
@@ -328,7 +337,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
       principal: "apigateway.amazonaws.com",
       sourceArn: pulumi.interpolate`${this.api.executionArn}/*/*`,
     });
-    this.permissions.set(handler, permission);
+    this.permissions.set(key, permission);
     return permission;
   }
 }

@@ -1,71 +1,54 @@
-// The routes a stack's workloads add to its gateways (their `events` of type
-// `http-api-gateway`), read from the plain properties before anything is
-// made, and judged through each gateway's one route table (routes.ts), at the
-// event that adds each route.
-import { under, type Problem } from "../../shared/messages/problem";
-import { routeMethodProblem, routePathProblem, RouteTable, type RouteSpec } from "./routes";
+// A workload's event of type `http-api-gateway` is a route of the gateway it
+// names: the event kind a gateway's definition declares, the route each event
+// asks for, and the gateway's one route table (routes.ts) judging them all at
+// once, at the event that adds each route (validate; the program gives the
+// gateway its routes when it is made; `dev` routes them; `diff` compares
+// their authorization).
+import type { Problem } from "../../shared/messages/problem";
+import type { IncomingEvent } from "../../shared/component/resource-definition";
+import { under } from "../../shared/messages/problem";
+import { routeKey, routeMethodProblem, routePathProblem, RouteTable, type RouteSpec } from "./routes";
+import { effectiveAuthorizer } from "./authorizer-rules";
 
-type Obj = Record<string, unknown>;
-type Path = (string | number)[];
-const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
+/** The event kind: `{type: http-api-gateway, properties: {httpApiGatewayName, path, method, ...}}` (the spec's Endpoints shape). */
+export const ROUTE_EVENT = { eventType: "http-api-gateway", nameField: "httpApiGatewayName" } as const;
 
-/** A resource as these functions read it: its name and its plain properties. */
-export interface NamedProperties {
-  name: string;
-  props: Obj;
-}
-
-/** A route an event adds to a gateway. */
-export interface StackRoute {
-  gateway: string;
-  /** The resource whose event adds it (the route's `owner`). */
-  owner: string;
-  /** Where the event's properties are, within the owner's properties (`events.<i>.properties`). */
-  at: Path;
-  route: RouteSpec & { payloadFormat?: unknown };
+/** The route an event asks for, with its payload format; undefined when its method or path is not text. */
+export function eventRoute(e: Pick<IncomingEvent, "source" | "properties">): (RouteSpec & { payloadFormat?: "1.0" | "2.0" }) | undefined {
+  const p = e.properties;
+  if (typeof p.method !== "string" || typeof p.path !== "string") return undefined;
+  const payloadFormat = p.payloadFormat === "1.0" || p.payloadFormat === "2.0" ? p.payloadFormat : undefined;
+  return { method: p.method, path: p.path, authorizer: p.authorizer, authorizationScopes: p.authorizationScopes, payloadFormat, owner: e.source };
 }
 
 /**
- * The routes the resources' events add, in file order: every event of type
- * `http-api-gateway` whose gateway, method and path are written as text.
- */
-export function stackRoutes(resources: NamedProperties[]): StackRoute[] {
-  const out: StackRoute[] = [];
-  for (const { name, props } of resources) {
-    (Array.isArray(props.events) ? props.events : []).forEach((e, i) => {
-      const p = obj(obj(e)?.properties);
-      if (obj(e)?.type !== "http-api-gateway" || !p) return;
-      if (typeof p.httpApiGatewayName !== "string" || typeof p.method !== "string" || typeof p.path !== "string") return;
-      out.push({
-        gateway: p.httpApiGatewayName,
-        owner: name,
-        at: ["events", i, "properties"],
-        route: { method: p.method, path: p.path, authorizer: p.authorizer, authorizationScopes: p.authorizationScopes, payloadFormat: p.payloadFormat, owner: name },
-      });
-    });
-  }
-  return out;
-}
-
-/**
- * Each gateway's routes from the stack's events, through its route table:
- * problems by the resource whose event adds the route, at that event. A route
+ * A gateway's routes from the stack's events, through its route table:
+ * problems by the workload whose event adds the route, at that event. A route
  * whose method or path is refused on its own (the schema, the workload's
  * rules) is not judged again.
  */
-export function stackRouteProblems(gateways: NamedProperties[], resources: NamedProperties[]): { resource: string; problem: Problem }[] {
-  const byGateway = new Map(gateways.map((g) => [g.name, { table: new RouteTable(g.name, g.props), routes: [] as StackRoute[] }]));
-  for (const r of stackRoutes(resources)) {
-    const { method, path } = r.route;
-    if (method !== method.toUpperCase() || routeMethodProblem(method) || routePathProblem(path)) continue;
-    byGateway.get(r.gateway)?.routes.push(r);
-  }
-  const out: { resource: string; problem: Problem }[] = [];
-  for (const { table, routes } of byGateway.values()) {
-    table.reservePreflights(routes.map((r) => r.route));
-    for (const r of routes) {
-      for (const problem of under(r.at, table.add(r.route).problems)) out.push({ resource: r.owner, problem });
-    }
-  }
-  return out;
+export function eventRouteProblems(gateway: { name: string; props: Record<string, unknown> }, events: IncomingEvent[]): { resource: string; problem: Problem }[] {
+  const table = new RouteTable(gateway.name, gateway.props);
+  const routes = events.flatMap((e) => {
+    const route = eventRoute(e);
+    if (!route || route.method !== route.method.toUpperCase() || routeMethodProblem(route.method) || routePathProblem(route.path)) return [];
+    return [{ e, route }];
+  });
+  table.reservePreflights(routes.map((r) => r.route));
+  return routes.flatMap(({ e, route }) => under(e.at, table.add(route).problems).map((problem) => ({ resource: e.source, problem })));
+}
+
+/** An event as `diff` lists it: `route GET /items/{id} on api`. */
+export function describeRouteEvent(p: Record<string, unknown>): string {
+  return `route ${String(p.method)} ${String(p.path)} on ${String(p.httpApiGatewayName)}`;
+}
+
+/** An event's route key (`GET /items/{id}`). */
+export function routeEventKey(p: Record<string, unknown>): string | undefined {
+  return typeof p.method === "string" && typeof p.path === "string" ? routeKey(p.method, p.path) : undefined;
+}
+
+/** The authorizer that guards an event's route on its gateway (undefined: public). */
+export function routeEventGuard(gateway: Record<string, unknown>, p: Record<string, unknown>): string | undefined {
+  return typeof p.method === "string" ? effectiveAuthorizer(gateway, p.method, p.authorizer) : undefined;
 }

@@ -1,5 +1,6 @@
-// The nextjs-web resource type as data: what the YAML adapter and the component
-// both read (schema name, parameters, child ids, literal-only fields, rules).
+// The nextjs-web resource type as data: what the YAML adapter, `dev` and the
+// component read (schema name, parameters, child ids, literal-only fields,
+// rules, what the stack gives it as a workload).
 import { componentDefinition } from "../../shared/component/component-definition";
 import { nextjsWebParams } from "./properties";
 import { NEXTJS_WEB_CHILD_IDS, NEXTJS_WEB_CHILDREN } from "./child-ids";
@@ -24,6 +25,11 @@ export const nextjsWebDefinition = componentDefinition({
   ],
   pathProperties: ["appDirectory"],
   domainPaths: [["customDomains", "*", "domainName"]],
+  workload: {
+    joinsDefaultVpc: (p) => p.joinDefaultVpc === true,
+    // Lambda@Edge runs in CloudFront's locations, outside any VPC.
+    vpcRefusal: (p) => (p.useEdgeFunction === true ? { why: "edge functions cannot join a VPC", hint: "remove useEdgeFunction to connect to it" } : undefined),
+  },
   childIds: NEXTJS_WEB_CHILD_IDS,
   children: NEXTJS_WEB_CHILDREN,
   staticRules: nextjsWebStaticProblems,

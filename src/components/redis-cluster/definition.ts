@@ -1,9 +1,13 @@
-// The redis-cluster resource type as data: what the YAML adapter and the component
-// both read (schema name, parameters, child ids, literal-only fields, rules).
+// The redis-cluster resource type as data: what the YAML adapter, `dev` and the
+// component read (schema name, parameters, child ids, literal-only fields,
+// rules, what connectTo gives).
 import { componentDefinition } from "../../shared/component/component-definition";
 import { redisClusterParams } from "./properties";
 import { redisStaticProblems, redisUpdateProblems, redisWarnings } from "./rules";
 import { REDIS_CHILD_IDS, REDIS_CHILDREN } from "./child-ids";
+
+/** connectTo's variables (the spec's row: never the password), each from the first of its parameters the cluster has. */
+export const REDIS_CONNECTION_VARIABLES = { HOST: ["host"], READER_HOST: ["readerHost", "host"], PORT: ["port"] } as const;
 
 export const redisClusterDefinition = componentDefinition({
   type: "redis-cluster",
@@ -19,7 +23,7 @@ export const redisClusterDefinition = componentDefinition({
       .map(([name]) => name);
   },
   literalOnly: [["enableSharding"], ["logging", "disabled"], ["accessibility", "accessibilityMode"], ["logging", "logForwarding", "type"]],
-  connectable: { vpcOnly: true },
+  connectable: { vpcOnly: true, variables: REDIS_CONNECTION_VARIABLES },
   childIds: REDIS_CHILD_IDS,
   children: REDIS_CHILDREN,
   staticRules: redisStaticProblems,

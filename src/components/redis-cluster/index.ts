@@ -4,14 +4,16 @@ import type { RedisClusterProperties, RedisLogging, RedisAccessibility } from ".
 import { redisPasswordProblem } from "./rules";
 import type { REDIS_CHILDREN } from "./child-ids";
 import { RedisUpdateGuard, type RedisUpdateGuardArgs } from "./update-guard";
-import { redisClusterDefinition } from "./definition";
+import { REDIS_CONNECTION_VARIABLES, redisClusterDefinition } from "./definition";
+import { redisClusterParams } from "./properties";
+import { paramOutputs } from "../../shared/component/stack-component";
 import { Component, literal } from "../../shared/component/component";
 import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
 import type { LogForwarding } from "../../shared/logging/log-forwarding-properties";
 import { defaultVpc } from "../../shared/workloads/default-vpc";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
-import type { Connectable, Connection } from "../../shared/workloads/connect-to";
+import { connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
 
 /** Each field may be a Pulumi Input (of a value, never of undefined). */
 type Inputs<T> = { [K in keyof T]: pulumi.Input<Exclude<T[K], undefined>> };
@@ -214,9 +216,9 @@ export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<
   /** connectTo: HOST, READER_HOST, PORT (never the password); VPC only; scoped clusters let the workload in. */
   public connection(): Connection {
     return {
-      variables: { HOST: this.host, READER_HOST: this.readerHost ?? this.host, PORT: this.port.apply(String) },
+      variables: connectionVariablesOf(REDIS_CONNECTION_VARIABLES, paramOutputs(this, redisClusterParams)),
       statements: [],
-      vpcOnly: true,
+      vpcOnly: redisClusterDefinition.connectable?.vpcOnly,
       ingress: this.scoped ? { securityGroupId: this.securityGroupId, port: this.port } : undefined,
     };
   }

@@ -1,8 +1,13 @@
 // What a resource type is, as data: its schema name, parameters, child ids,
-// literal-only fields and rules. Each component owns its definition
-// (components/<type>/definition.ts); the YAML adapter only lists them.
+// literal-only fields, rules, and how it links to the other resources of a
+// stack (connectTo, the events of workloads, fields that name resources, the
+// default VPC's shared endpoints). Each component owns its definition
+// (components/<type>/definition.ts); the YAML adapter, `dev` and the CLI only
+// loop over them. No Pulumi here: `validate` reads it.
 import type { Problem } from "../messages/problem";
 import type { PackageInputs } from "./package-inputs";
+
+type Path = (string | number)[];
 
 /** A referenceable parameter of a resource type. */
 export interface ParamSpec {
@@ -41,8 +46,12 @@ export interface ResourceTypeEntry {
    * component as `arg` (a map of those names to the components).
    */
   resourceNames?: { path: string[]; type: string; arg: string }[];
-  /** `connectTo` may name resources of this type; `vpcOnly`: only from inside the VPC. */
-  connectable?: { vpcOnly: boolean };
+  /** `connectTo` may name resources of this type (the spec's connectTo table row). */
+  connectable?: Connectable;
+  /** A workload (it runs code): what the stack gives it beside its properties. */
+  workload?: Workload;
+  /** The events of workloads may name resources of this type: the event kind, and who wires it. */
+  eventTarget?: EventTarget;
   /** Where the type's custom domains are (`*`: every list item): a domain belongs to one resource of the stack. */
   domainPaths?: string[][];
   /** Child ids `overrides` may name. */
@@ -68,4 +77,76 @@ export interface ResourceTypeEntry {
    * (a gateway's routes to functions): passed to the constructor as given.
    */
   packageInputs?: PackageInputs;
+}
+
+/** A type other resources may `connectTo`. */
+export interface Connectable {
+  /** Reachable only from inside the VPC: a workload must join it. */
+  vpcOnly: boolean;
+  /**
+   * The variables a connected workload gets (`STP_<NAME>_<VAR>`), each read
+   * from the first of its parameters the resource has: the component's
+   * connection and `dev`'s local one both read them from here.
+   */
+  variables: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Why a workload of these properties cannot reach what only the VPC reaches, and what to do. */
+export interface VpcRefusal {
+  why: string;
+  hint: string;
+}
+
+/** A type that runs code: what it may be given by the stack. */
+export interface Workload {
+  /** Whether it runs in the default VPC (and so may need the stack's shared gateway endpoints). */
+  joinsDefaultVpc(props: Record<string, unknown>): boolean;
+  /** Why it cannot join the VPC at all with these properties (an edge function), if it cannot. */
+  vpcRefusal?(props: Record<string, unknown>): VpcRefusal | undefined;
+  /** Its `events` (each `{type, properties}`, the kind of an event target's type) name other resources of the stack. */
+  events?: {
+    /**
+     * The child that handles them, a Lambda function: its Pulumi name names
+     * what an event's target makes for it (one invoke permission per function).
+     */
+    lambdaChild: string;
+  };
+}
+
+/** An event of a workload that names a resource of the type declaring the event kind. */
+export interface IncomingEvent {
+  /** The workload whose event it is. */
+  source: string;
+  /** The resource it names. */
+  target: string;
+  /** Where its properties are, within the source's properties (`events.<i>.properties`). */
+  at: Path;
+  /** Its properties, as validate prepared them (directives are unknown values). */
+  properties: Record<string, unknown>;
+}
+
+/** A type whose resources workloads' events name (a gateway's route; a queue, topic, bucket, table stream, bus). */
+export interface EventTarget {
+  /** The events' `type`. */
+  eventType: string;
+  /** The field of the event's properties that names the resource. */
+  nameField: string;
+  /**
+   * Rules over each resource's events, judged together (a gateway's route
+   * table): problems by the workload whose event it is, with paths within
+   * its properties.
+   */
+  eventProblems?(target: { name: string; props: Record<string, unknown> }, events: IncomingEvent[]): { resource: string; problem: Problem }[];
+  /** One event as a short phrase (`diff`'s list items): `route GET /items on api`. */
+  describe?(properties: Record<string, unknown>): string;
+  /** An event as its target tells it from the others (`GET /me`); undefined when it is not one it takes. */
+  key?(properties: Record<string, unknown>): string | undefined;
+  /**
+   * What guards the way in an event opens (a route's authorizer), by name;
+   * undefined: open to anyone. `diff` refuses an event that loses its guard
+   * unless `--allow-open <workload>` says it is meant.
+   */
+  guard?(target: Record<string, unknown>, properties: Record<string, unknown>): string | undefined;
+  /** The event's own field naming its guard (`authorizer`): a refusal points at it when it is written. */
+  guardField?: string;
 }

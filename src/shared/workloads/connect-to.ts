@@ -3,6 +3,9 @@
 // injects (STP_<NAME>_<VAR>), and the security-group rule it needs.
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
+import { connectionVariables, SES_MACRO } from "./connection-variables";
+
+export { envPrefix, SES_MACRO } from "./connection-variables";
 
 export interface ConnectionStatement {
   Action: string[];
@@ -39,19 +42,11 @@ export type HostedTarget =
   /** A function with its URL: invoke, and invoke via the URL. */
   | { kind: "function-with-url"; function: aws.lambda.Function; url: aws.lambda.FunctionUrl };
 
-/** The mail-sending macro. */
-export const SES_MACRO = "aws:ses";
 
 export type ConnectTarget =
   | Connectable | HostedTarget | typeof SES_MACRO
   | aws.s3.Bucket | aws.s3.BucketV2 | aws.dynamodb.Table | aws.docdb.Cluster | aws.rds.Instance | aws.rds.Cluster
   | aws.cloudwatch.EventBus | aws.lambda.Function | aws.sns.Topic | aws.sqs.Queue;
-
-/** `myRedis` -> `STP_MY_REDIS_`. */
-export function envPrefix(resourceName: string): string {
-  const snake = resourceName.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_").toUpperCase();
-  return `STP_${snake}_`;
-}
 
 function isConnectable(t: unknown): t is Connectable {
   return typeof t === "object" && t !== null && typeof (t as Connectable).connection === "function";
@@ -190,4 +185,15 @@ function databaseUrls(
     [`${prefix}CONNECTION_STRING`]: parts.apply(([e, h, p]) => `${/postgres/.test(e) ? "postgresql" : "mysql"}://${h}:${p}`),
     [`${prefix}JDBC_CONNECTION_STRING`]: parts.apply(([e, h, p]) => `jdbc:${/postgres/.test(e) ? "postgresql" : "mysql"}://${h}:${p}`),
   };
+}
+
+/**
+ * A stackfile type's connection variables (its definition's
+ * `connectable.variables`) from its parameters' outputs, as text.
+ */
+export function connectionVariablesOf(table: Readonly<Record<string, readonly string[]>>, outputs: Record<string, pulumi.Input<unknown> | undefined>): Record<string, pulumi.Output<string>> {
+  return connectionVariables(table, (param) => {
+    const value = outputs[param];
+    return value === undefined ? undefined : pulumi.output(value).apply(String);
+  });
 }

@@ -3,11 +3,22 @@
 // and `addRoute` (TypeScript). The same clash gets the same words everywhere.
 import * as assert from "assert";
 import { RouteTable } from "../../../src/components/http-api-gateway/routes";
-import { stackRouteProblems, stackRoutes } from "../../../src/components/http-api-gateway/stack-routes";
+import { eventRoute, eventRouteProblems } from "../../../src/components/http-api-gateway/stack-routes";
+import type { IncomingEvent } from "../../../src/shared/component/resource-definition";
 
-const ev = (gateway: string, method: string, path: string, more: Record<string, unknown> = {}) =>
+type Event = { type: string; properties: Record<string, unknown> };
+const ev = (gateway: string, method: string, path: string, more: Record<string, unknown> = {}): Event =>
   ({ type: "http-api-gateway", properties: { httpApiGatewayName: gateway, method, path, ...more } });
-const fn = (name: string, ...events: unknown[]) => ({ name, props: { events } });
+const fn = (name: string, ...events: Event[]) => ({ name, events });
+
+/** Each gateway's events, as the stack gives them (config/stack-names.ts), judged by its table. */
+function stackRouteProblems(gateways: { name: string; props: Record<string, unknown> }[], fns: { name: string; events: Event[] }[]) {
+  return gateways.flatMap((g) => {
+    const events: IncomingEvent[] = fns.flatMap((f) => f.events.flatMap((e, i) =>
+      e.properties.httpApiGatewayName === g.name ? [{ source: f.name, target: g.name, at: ["events", i, "properties"], properties: e.properties }] : []));
+    return eventRouteProblems(g, events);
+  });
+}
 const said = (out: ReturnType<typeof stackRouteProblems>) => out.map((x) => `${x.resource} ${x.problem.path.join(".")}: ${x.problem.message}${x.problem.hint ? `; ${x.problem.hint}` : ""}`);
 const JWT = { type: "jwt", issuerUrl: "https://login.example.com", audience: ["api"] };
 
@@ -53,10 +64,11 @@ describe("the route table", () => {
     ])), []);
   });
 
-  it("reads the events of type http-api-gateway only, with the route's owner and where its event is", () => {
-    assert.deepStrictEqual(stackRoutes([fn("a", { type: "other", properties: { httpApiGatewayName: "api", method: "GET", path: "/x" } }, ev("api", "GET", "/y", { payloadFormat: "2.0" }))]), [
-      { gateway: "api", owner: "a", at: ["events", 1, "properties"], route: { method: "GET", path: "/y", authorizer: undefined, authorizationScopes: undefined, payloadFormat: "2.0", owner: "a" } },
-    ]);
+  it("an event asks for its route, with its payload format and its function as the owner", () => {
+    assert.deepStrictEqual(eventRoute({ source: "a", properties: ev("api", "GET", "/y", { payloadFormat: "2.0", authorizer: "none" }).properties }), {
+      method: "GET", path: "/y", authorizer: "none", authorizationScopes: undefined, payloadFormat: "2.0", owner: "a",
+    });
+    assert.strictEqual(eventRoute({ source: "a", properties: { httpApiGatewayName: "api", method: 7, path: "/y" } }), undefined);
   });
 
   it("the component's table says the same: a route added twice, a variable named otherwise, a bad path", () => {

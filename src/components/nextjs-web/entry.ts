@@ -1,0 +1,9 @@
+// The nextjs-web type as the registry lists it: its definition, and the lazy
+// loader of its maker (`require`, not `import()`: cli/on-demand.ts says why).
+/* eslint-disable @typescript-eslint/no-require-imports */
+import { typeEntry } from "../../shared/component/type-entry";
+import { nextjsWebDefinition } from "./definition";
+
+export const nextjsWebEntry = typeEntry(nextjsWebDefinition, {
+  stack: () => (require("./stack") as typeof import("./stack")).nextjsWebStack,
+});
