@@ -8,6 +8,7 @@ import * as path from "path";
 import { spawn, spawnSync } from "child_process";
 import { systemErrorMessage } from "../../src/shared/process/system-error";
 import { bundleFunction, BundleProblem } from "../../src/components/function/bundle";
+import { userCacheRoot } from "../../src/shared/files/user-cache";
 import { cli } from "./cli-helpers";
 
 const BIN_MAIN = path.join(__dirname, "../fixtures/run-main.ts");
@@ -96,12 +97,13 @@ describe("errors of the machine", function () {
 describe("files outside the project", function () {
   this.timeout(60_000);
 
-  it("a function whose entry is outside the project caches its bundle in the OS temp folder, not beside the entry", () => {
+  it("a function whose entry is outside the project caches its bundle in the user's own cache folder, neither beside the entry nor in the shared temp folder", () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), "global-install-"));
     fs.writeFileSync(path.join(outside, "fn.ts"), "export const handler = async () => 1;\n");
     const b = bundleFunction(path.join(outside, "fn.ts"), { runtime: "nodejs22.x", handlerFunction: "handler", say: () => undefined });
     assert.ok(!fs.existsSync(path.join(outside, ".stackfile-cache")), "wrote a cache beside a file outside the project");
-    assert.ok(b.archivePath.startsWith(path.join(os.tmpdir(), "stackfile-cache")), b.archivePath);
+    assert.ok(!b.archivePath.startsWith(path.join(os.tmpdir(), "stackfile-cache")), `a predictable path in the shared temp folder: ${b.archivePath}`);
+    assert.ok(b.archivePath.startsWith(userCacheRoot() + path.sep), b.archivePath);
   });
 
   it("an entry that leads into /proc (a symlink to /proc/self/environ) is refused, never bundled", function () {
