@@ -3,17 +3,16 @@
 // none beside it on its line):
 //
 //   (index.ts, program-entry.ts)  the public API
-//   cli, pulumi-package           the commands (`dev`'s too); the components as a Pulumi package (its provider)
-//   dev                           `stackfile dev`'s session: it loops over the definitions, as the program does
+//   cli, pulumi-package           the commands (`dev`'s session loops over the definitions, as the program does); the components as a Pulumi package (its provider)
 //   config                        the YAML adapter: lists the types (the registry), runs the pipeline
-//   components                    one folder per resource type (its definition, rules, component, dev runner)
-//   providers                     dynamic providers, one file each
+//   components                    one folder per resource type (its definition, rules, component, maker, local runner)
+//   dev, providers                the local services `dev`'s runners use; dynamic providers, one file each
 //   shared                        what several types use, in folders by subject
 //   aws-rules                     what AWS refuses, as data; imports nothing of ours
 //
 // Type-only imports count (`import type`, `typeof import(...)`): a type that
-// points up is a value that will. Besides, `cli` and `dev` reach a type only
-// through its definition (the registry), never a file of its folder.
+// points up is a value that will. Besides, `cli` reaches a type only through
+// its definition (the registry), never a file of its folder.
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
@@ -25,30 +24,22 @@ const SRC = path.resolve(__dirname, "..", "src");
 export const LAYERS: readonly (readonly string[])[] = [
   ["(root)"],
   ["cli", "pulumi-package"],
-  ["dev"],
   ["config"],
   ["components"],
-  ["providers"],
+  ["dev", "providers"],
   ["shared"],
   ["aws-rules"],
 ];
 
 /** Folders that reach the types only through the registry. */
-const THROUGH_REGISTRY = ["cli", "pulumi-package", "dev"];
+const THROUGH_REGISTRY = ["cli", "pulumi-package"];
 
 /**
  * Imports still waiting for their move (issue 35 moves each of them in a later
- * step; the list only shrinks): `cli` reading the Next.js build's keys,
- * `dev`'s local services reading the gateway's and the function's files.
+ * step; the list only shrinks): `cli` reading the Next.js build's keys.
  */
 const NOT_YET_MOVED = [
   "cli/plan.ts -> components/nextjs-web/build-keys",
-  "dev/access-log.ts -> components/http-api-gateway/access-log",
-  "dev/functions.ts -> components/function/bundle",
-  "dev/nextjs-prod.ts -> components/nextjs-web/build",
-  "dev/nextjs-prod.ts -> components/nextjs-web/build-keys",
-  "dev/session.ts -> components/http-api-gateway/authorizer-rules",
-  "dev/session.ts -> components/http-api-gateway/routes",
 ];
 
 function files(dir: string): string[] {

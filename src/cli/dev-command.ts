@@ -12,7 +12,7 @@ import { killAllChildrenNow } from "../dev/children";
 import { secretNames } from "../config/stackfile";
 import { SecretsFileError, secretOption } from "../config/secrets";
 import { stackInputs, type StackInputs } from "./secret-sources";
-import { ApplyError, DevSession, type ResourceProblem } from "../dev/session";
+import { ApplyError, DevSession, type ResourceProblem } from "./dev-session";
 import { MissingToolError } from "../dev/tls";
 import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
 

@@ -1,10 +1,9 @@
 // One access-log line per request, in the gateway's configured format: the
-// stage's format string (components/http-api-gateway/access-log.ts) with each
-// $context variable replaced by its value for the request, as API Gateway
-// writes it ("Customize HTTP API access logs",
+// stage's format string (the gateway's runner gives it, from
+// components/http-api-gateway/access-log.ts) with each $context variable
+// replaced by its value for the request, as API Gateway writes it ("Customize HTTP API access logs",
 // https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-logging-variables.html).
 // A variable with no value is written `-`.
-import { accessLogFormat } from "../components/http-api-gateway/access-log";
 import { requestTime } from "./events";
 
 export interface LoggedRequest {
@@ -19,7 +18,11 @@ export interface LoggedRequest {
   responseLength: number;
 }
 
-export type AccessLogFormat = Parameters<typeof accessLogFormat>[0];
+/** A stage's access log format string; `json`: values go inside JSON strings, escaped as such. */
+export interface AccessLogFormat {
+  template: string;
+  json: boolean;
+}
 
 export function accessLogLine(format: AccessLogFormat, r: LoggedRequest): string {
   const values: Record<string, string> = {
@@ -32,8 +35,8 @@ export function accessLogLine(format: AccessLogFormat, r: LoggedRequest): string
     protocol: r.protocol,
     responseLength: String(r.responseLength),
   };
-  const json = format === "JSON";
-  return accessLogFormat(format).replace(/\$context\.([A-Za-z.]+)/g, (_, name: string) => {
+  const json = format.json;
+  return format.template.replace(/\$context\.([A-Za-z.]+)/g, (_, name: string) => {
     const v = values[name] ?? "-";
     // Inside the JSON format's quotes: escaped as JSON string content.
     return json ? JSON.stringify(v).slice(1, -1) : v;

@@ -6,7 +6,9 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "child_process";
 import * as readline from "readline";
 
-export type LogLine = (line: string) => void;
+import type { LogLine } from "../shared/component/local-runner";
+
+export type { LogLine };
 
 export interface Child {
   process: ChildProcess;

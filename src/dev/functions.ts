@@ -1,5 +1,6 @@
 // A function of the stack, run locally: bundled by the same step as `plan`
-// and `pulumi up` (components/function/bundle.ts: esbuild, source maps on),
+// and `pulumi up` (the function type's bundler, which its runner gives:
+// components/function/bundle.ts, esbuild, source maps on),
 // its package unpacked under .stackfile-cache/dev/, and run in a worker
 // process of its own (function-worker.ts) with the environment it has when
 // deployed. Its timeout is enforced as Lambda does (the environment is ended,
@@ -8,7 +9,6 @@
 import { randomUUID } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { bundleFunction, BundleProblem } from "../components/function/bundle";
 import { readStoredZip } from "../shared/files/zip";
 import { startChild, type Child, type LogLine } from "./children";
 import type { Invocation } from "./invocation";
@@ -38,6 +38,26 @@ export function runtimeMismatch(runtime: string, nodeVersion: string): string | 
     `(Promise.withResolvers, require of ES modules, ...) fails here or only in AWS; run dev on Node.js ${declared} (docs/dev.md, "Functions and the machine's Node.js")`;
 }
 
+/** A bundle as the runner gets it: the zip, its hash, Lambda's handler, the files it was made from (relative to the entry's folder). */
+export interface LocalBundle {
+  archivePath: string;
+  archiveHash: string;
+  handler: string;
+  inputs: string[];
+}
+
+/**
+ * Bundles the function's entry file as `plan` does; a problem of the file
+ * (no such file, no such export) is thrown as an error whose `property`
+ * names the field at fault.
+ */
+export type LocalBundler = (spec: FunctionSpec, say: LogLine) => LocalBundle;
+
+/** An error of the stack file's function (its `property` names the field), not of the machine. */
+function isFileProblem(err: unknown): err is Error & { property: string } {
+  return err instanceof Error && typeof (err as { property?: unknown }).property === "string";
+}
+
 interface Pending {
   resolve(v: Invocation): void;
   timer: NodeJS.Timeout;
@@ -63,12 +83,16 @@ export class DevFunction {
   /** Resolves after each rebuild (tests and the reload benchmark wait on it). */
   public onReload?: (ms: number) => void;
 
-  constructor(public spec: FunctionSpec, private readonly cacheDir: string, private readonly log: LogLine, private readonly baseEnv: Record<string, string>) {}
+  constructor(
+    public spec: FunctionSpec, private readonly cacheDir: string, private readonly log: LogLine, private readonly baseEnv: Record<string, string>,
+    /** What bundles `spec.entry` (none for a package built elsewhere: usePrebuilt). */
+    private readonly bundler?: LocalBundler,
+  ) {}
 
-  /** Bundles and unpacks; starts watching the bundle's inputs. Throws a BundleProblem when it does not bundle. */
+  /** Bundles and unpacks; starts watching the bundle's inputs. Throws the bundler's problem when it does not bundle. */
   build(): void {
-    const say = (line: string) => this.log(line);
-    const bundle = bundleFunction(this.spec.entry, { runtime: this.spec.runtime, handlerFunction: this.spec.handlerFunction, label: this.spec.name, say });
+    if (!this.bundler) throw new Error(`${this.spec.name}: no bundler was given for its entry file`);
+    const bundle = this.bundler(this.spec, (line) => this.log(line));
     const dir = path.join(this.cacheDir, "functions", this.spec.name, bundle.archiveHash.slice(0, 16));
     if (!fs.existsSync(dir)) {
       fs.mkdirSync(dir, { recursive: true });
@@ -111,7 +135,7 @@ export class DevFunction {
       this.build();
     } catch (err) {
       // Whatever went wrong (a bundle error, a file gone mid-read), the last bundle keeps serving.
-      const why = err instanceof BundleProblem ? err.message : `rebuilding failed: ${(err as Error)?.message ?? String(err)}`;
+      const why = isFileProblem(err) ? err.message : `rebuilding failed: ${(err as Error)?.message ?? String(err)}`;
       this.log(`${why} (still running the last bundle)`);
       return;
     }

@@ -1,6 +1,4 @@
 // What invoking a local function gives, shared by the gateway, the
-// authorizers and the function workers (its own file, so none of them imports
-// another for a type).
-
-/** What invoking a function gave: its result, or that it failed (threw, timed out, crashed). */
-export type Invocation = { ok: true; result: unknown } | { ok: false; error: string };
+// authorizers and the function workers: the runner contract's type
+// (shared/component/local-runner.ts).
+export type { Invocation } from "../shared/component/local-runner";

@@ -7,11 +7,9 @@ import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 
-export interface SessionTls {
-  caFile: string;
-  certFile: string;
-  keyFile: string;
-}
+import type { SessionTls } from "../shared/component/local-runner";
+
+export type { SessionTls };
 
 export class MissingToolError extends Error {}
 

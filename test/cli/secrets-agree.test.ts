@@ -11,7 +11,8 @@ import { cli, tmpFile } from "./cli-helpers";
 import { loadStackfile, secretNames } from "../../src/config/stackfile";
 import { plan } from "../../src/cli/plan";
 import { stackInputs } from "../../src/cli/secret-sources";
-import { environmentMap, resolveLocal } from "../../src/dev/local-values";
+import { resolveLocal } from "../../src/cli/dev-values";
+import { environmentMap } from "../../src/dev/environment";
 import { revealed } from "../harness";
 
 const STACK = `resources:

@@ -8,7 +8,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { runDev } from "../../src/cli/dev-command";
-import type { DevSession } from "../../src/dev/session";
+import type { DevSession } from "../../src/cli/dev-session";
 import { basePort } from "./dev-process";
 
 describe("stackfile dev: a gateway with a Lambda authorizer of the stack", function () {

@@ -9,7 +9,7 @@ import { cli, tmpFile } from "../cli/cli-helpers";
 import { runDev } from "../../src/cli/dev-command";
 import { redisCommand } from "../../src/dev/redis";
 import { SecretKeys, SecretReader } from "../../src/config/secrets";
-import type { DevSession } from "../../src/dev/session";
+import type { DevSession } from "../../src/cli/dev-session";
 import { basePort } from "./dev-process";
 
 /** runDev in this process until `stop()`; its output lines. */

@@ -2,6 +2,7 @@
 // HTTP client: the answers API Gateway gives of its own (timeouts, limits,
 // unreadable responses, CORS refusals) and the response mapping of each payload format.
 import * as assert from "assert";
+import { accessLogFormat } from "../../src/components/http-api-gateway/access-log";
 import { startGateway, MAX_PAYLOAD_BYTES, type GatewaySettings, type Invocation, type RouteTarget, type RunningGateway } from "../../src/dev/gateway";
 import type { DevRoute } from "../../src/dev/routes";
 
@@ -21,7 +22,7 @@ describe("dev gateway answers", () => {
   const settings: GatewaySettings = {
     name: "api",
     log: (l) => logged.push(l),
-    accessLog: "JSON",
+    accessLog: { template: accessLogFormat("JSON"), json: true },
     integrationTimeoutMs: 300,
     cors: { allowOrigins: ["https://*.example.com"], allowHeaders: ["content-type"], allowMethods: ["GET", "POST"], allowCredentials: false, exposeHeaders: ["x-total"], maxAge: 60 },
     routes: [

@@ -1,9 +1,10 @@
 // The http-api-gateway type as the registry lists it: its definition, and the lazy
-// loader of its maker (`require`, not `import()`: cli/on-demand.ts says why).
+// loaders of its maker and of its local runner (`require`, not `import()`: cli/on-demand.ts says why).
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { typeEntry } from "../../shared/component/type-entry";
 import { httpApiGatewayDefinition } from "./definition";
 
 export const httpApiGatewayEntry = typeEntry(httpApiGatewayDefinition, {
   stack: () => (require("./stack") as typeof import("./stack")).httpApiGatewayStack,
+  dev: () => (require("./dev") as typeof import("./dev")).httpApiGatewayDev,
 });

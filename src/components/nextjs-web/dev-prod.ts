@@ -21,17 +21,17 @@
 import * as fs from "fs";
 import * as http from "http";
 import * as path from "path";
-import { buildNextApp, type BuildResult, type OpenNextOutput } from "../components/nextjs-web/build";
-import { withPlaceholderBuildSecret } from "../components/nextjs-web/build-keys";
-import { startAwsStandIn, contentType, type AwsStandIn } from "./aws-standin";
-import type { LogLine } from "./children";
-import { behaviourFor } from "./cloudfront";
-import type { GatewayRequest } from "./events";
-import { functionUrlEvent } from "./function-url";
-import { DevFunction } from "./functions";
-import { responseV2 } from "./responses";
-import { MissingToolError } from "./tls";
-import { readBody } from "./request-body";
+import { buildNextApp, type BuildResult, type OpenNextOutput } from "./build";
+import { withPlaceholderBuildSecret } from "./build-keys";
+import { startAwsStandIn, contentType, type AwsStandIn } from "../../dev/aws-standin";
+import type { LogLine } from "../../dev/children";
+import { behaviourFor } from "../../dev/cloudfront";
+import type { GatewayRequest } from "../../dev/events";
+import { functionUrlEvent } from "../../dev/function-url";
+import { DevFunction } from "../../dev/functions";
+import { responseV2 } from "../../dev/responses";
+import { MissingToolError } from "../../dev/tls";
+import { readBody } from "../../dev/request-body";
 
 export interface ProdSiteSpec {
   name: string;
