@@ -4,12 +4,13 @@
 import { componentDefinition } from "../../shared/component/component-definition";
 import { functionAvailableParams, functionParams } from "./properties";
 import { FUNCTION_CHILD_IDS, FUNCTION_CHILDREN } from "./child-ids";
+import { connectionTable } from "../../shared/workloads/connection-variables";
 import { functionStaticProblems } from "./rules";
 import type { functionFileProblems } from "./bundle-check";
 import { disabledLoggingWarnings } from "../../shared/schema/no-effect";
 
 /** connectTo's variables (the spec's Function row). */
-export const FUNCTION_CONNECTION_VARIABLES = { ARN: ["arn"] } as const;
+export const FUNCTION_CONNECTION_VARIABLES = connectionTable(functionParams, { ARN: ["arn"] });
 
 export const functionDefinition = componentDefinition({
   type: "function",

@@ -5,9 +5,10 @@ import { componentDefinition } from "../../shared/component/component-definition
 import { redisClusterParams } from "./properties";
 import { redisStaticProblems, redisUpdateProblems, redisWarnings } from "./rules";
 import { REDIS_CHILD_IDS, REDIS_CHILDREN } from "./child-ids";
+import { connectionTable } from "../../shared/workloads/connection-variables";
 
 /** connectTo's variables (the spec's row: never the password), each from the first of its parameters the cluster has. */
-export const REDIS_CONNECTION_VARIABLES = { HOST: ["host"], READER_HOST: ["readerHost", "host"], PORT: ["port"] } as const;
+export const REDIS_CONNECTION_VARIABLES = connectionTable(redisClusterParams, { HOST: ["host"], READER_HOST: ["readerHost", "host"], PORT: ["port"] });
 
 export const redisClusterDefinition = componentDefinition({
   type: "redis-cluster",

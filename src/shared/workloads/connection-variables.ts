@@ -13,6 +13,15 @@ export function envPrefix(resourceName: string): string {
 }
 
 /**
+ * A type's table of connectTo's variables (variable -> the parameters it is
+ * read from, the first the resource has), typed by the type's parameters: a
+ * parameter that is not one of them does not compile.
+ */
+export function connectionTable<P extends object, T extends Readonly<Record<string, readonly (keyof P & string)[]>>>(_params: P, table: T): T {
+  return table;
+}
+
+/**
  * Each variable of the table (name -> the parameters it is read from, the
  * first one the resource has), from `read` (the component's outputs, or the
  * local ones); a variable none of whose parameters is there is left out.
