@@ -7,12 +7,19 @@
 #   scripts/engine.sh /tmp/s up --yes
 #   STACKFILE_FAIL=cache-replication-group:update scripts/engine.sh /tmp/s up --yes
 #
-# The first time, it makes DIR a Pulumi project that runs stackfile's YAML
-# program (dist/program-entry.js) on DIR/stack.yaml (or, when DIR has an
-# index.ts and no stack.yaml, that TypeScript program), with a local file backend
-# and a passphrase kept in DIR/.engine/. Each run starts the local AWS
-# endpoints (an S3-compatible server and CloudFront invalidations, on a port
-# kept in DIR/.engine/port) and stops them when pulumi ends.
+# A DIR with a Pulumi.yaml of its own (a project `stackfile init` wrote, an
+# example copied out) is run as it is: nothing in it is written but DIR/.engine/.
+# Otherwise, the first time, it makes DIR a Pulumi project that runs
+# stackfile's YAML program (dist/program-entry.js) on DIR/stack.yaml (or, when
+# DIR has an index.ts and no stack.yaml, that TypeScript program).
+# Either way: a local file backend and a passphrase kept in DIR/.engine/ (a
+# PULUMI_CONFIG_PASSPHRASE already set is used instead), the stand-in AWS
+# provider found on PATH as pulumi-resource-aws (DIR/.engine/bin), and
+# confirmations answered yes (PULUMI_SKIP_CONFIRMATIONS), as a user at a
+# terminal would. Each run starts the local AWS endpoints (an S3-compatible
+# server and CloudFront invalidations, on a port kept in DIR/.engine/port,
+# also given as AWS_ENDPOINT_URL_S3 and AWS_ENDPOINT_URL_CLOUDFRONT) and stops
+# them when pulumi ends.
 #   STACKFILE_FAIL=<resource name>:<create|update|delete>[,...]  fail that step of an AWS resource
 #   STACKFILE_S3_FAULTS='[{"method":"DELETE","url":"_stackfile"}]' fail S3 requests (test/engine/stand-in/local-aws.ts)
 # The stand-in's account is DIR/.engine/world.json.
@@ -25,7 +32,10 @@ if [ $# -lt 2 ]; then
 fi
 dir=$(cd "$1" 2>/dev/null && pwd) || { echo "engine.sh: no folder $1" >&2; exit 2; }
 shift
-[ -f "$dir/stack.yaml" ] || [ -f "$dir/index.ts" ] || { echo "engine.sh: $dir has no stack.yaml (nor index.ts)" >&2; exit 2; }
+# The project's own Pulumi.yaml (not one this script wrote): run as it is.
+own_project=false
+if [ -f "$dir/Pulumi.yaml" ] && ! grep -q "^# Written by stackfile's scripts/engine.sh" "$dir/Pulumi.yaml"; then own_project=true; fi
+$own_project || [ -f "$dir/stack.yaml" ] || [ -f "$dir/index.ts" ] || { echo "engine.sh: $dir has no stack.yaml (nor index.ts, nor a Pulumi.yaml of its own)" >&2; exit 2; }
 # A TypeScript program (index.ts) where there is no stack file.
 typescript=false main=index.js
 if [ ! -f "$dir/stack.yaml" ]; then typescript=true main=index.ts; fi
@@ -38,14 +48,22 @@ done
 [ -f "$repo/dist/program-entry.js" ] || { echo "engine.sh: dist/ is missing: run npm run build" >&2; exit 2; }
 
 state="$dir/.engine"
-mkdir -p "$state/home" "$state/backend"
+mkdir -p "$state/home" "$state/backend" "$state/bin"
+# Plugins found on PATH (ambient plugins, pulumi's sdk/go/common/workspace/plugins.go): the stand-in AWS
+# provider, and the host of dynamic providers (what the real CLI's own folder holds beside pulumi).
+for plugin in "test/engine/stand-in/pulumi-resource-aws" "node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"; do
+  # Written beside, then moved over: never through a link that may be there.
+  printf '#!/bin/sh\nexec %q "$@"\n' "$repo/$plugin" > "$state/bin/.new"
+  chmod +x "$state/bin/.new"
+  mv -f "$state/bin/.new" "$state/bin/$(basename "$plugin")"
+done
 [ -f "$state/passphrase" ] || node -e 'process.stdout.write(require("crypto").randomBytes(18).toString("base64url"))' > "$state/passphrase"
 if [ ! -f "$state/port" ]; then
   node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})' > "$state/port"
 fi
 port=$(cat "$state/port")
 endpoint="http://127.0.0.1:$port"
-[ -e "$dir/node_modules" ] || ln -s "$repo/node_modules" "$dir/node_modules"
+$own_project || [ -e "$dir/node_modules" ] || ln -s "$repo/node_modules" "$dir/node_modules"
 
 json() { node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$1"; }
 if [ ! -f "$dir/Pulumi.yaml" ]; then
@@ -85,16 +103,31 @@ fi
 export PULUMI_HOME="$state/home"
 export PULUMI_BACKEND_URL="file://$state/backend"
 export PULUMI_CONFIG_PASSPHRASE
-PULUMI_CONFIG_PASSPHRASE=$(cat "$state/passphrase")
+[ -n "${PULUMI_CONFIG_PASSPHRASE:-}" ] || PULUMI_CONFIG_PASSPHRASE=$(cat "$state/passphrase")
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
 export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK=true PULUMI_SKIP_CHECKPOINTS=false
-export PATH="$repo/.tools/pulumi:$PATH"
+export PULUMI_SKIP_CONFIRMATIONS=true
+unset PULUMI_IGNORE_AMBIENT_PLUGINS
+export PATH="$repo/.tools/pulumi:$state/bin:$PATH"
 export AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER AWS_REGION=us-east-1
 export AWS_EC2_METADATA_DISABLED=true
 export STACKFILE_ENGINE_DIR="$state" STACKFILE_S3_ENDPOINT="$endpoint"
+# For a project's own Pulumi.yaml, which sets no aws:endpoints: the AWS SDK's service endpoints from the environment.
+export AWS_ENDPOINT_URL_S3="$endpoint" AWS_ENDPOINT_URL_CLOUDFRONT="$endpoint"
 export NEXT_TELEMETRY_DISABLED=1
 
-# The local AWS endpoints, for this command only.
+# The local AWS endpoints, for this command only, when it runs the program or providers.
+runs_providers=false
+for a in "$@"; do
+  case "$a" in
+    -*) ;;
+    preview|up|update|destroy|refresh|import|watch) runs_providers=true; break ;;
+    *) break ;;
+  esac
+done
+if ! $runs_providers; then
+  exec "$repo/.tools/pulumi/pulumi" --non-interactive --cwd "$dir" "$@"
+fi
 log="$state/local-aws.log"
 node --openssl-legacy-provider --import "file://$repo/node_modules/tsx/dist/loader.mjs" "$repo/test/engine/stand-in/local-aws.ts" "$state" "$port" > "$log" 2>&1 &
 aws_pid=$!
