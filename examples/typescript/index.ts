@@ -1,8 +1,7 @@
 // Using the components from your own Pulumi TypeScript program: a redis
 // cluster, and a function behind an HTTP API. This folder is a project to
-// copy: `npm install` (until stackfile is in the registry, install its
-// tarball: `npm install /path/to/stackfile-0.1.0.tgz`, see the README),
-// then `npx tsc --noEmit` and `pulumi up`.
+// copy: its README.md has the lines that copy and install it; then
+// `pulumi up` as docs/deploy.md says.
 import * as pulumi from "@pulumi/pulumi";
 import { DefaultVpcEndpoints, Function, HttpApiGateway, RedisCluster } from "stackfile";
 
