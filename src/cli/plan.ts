@@ -16,7 +16,6 @@ import { secretOption, type StackfileResult } from "../config/stackfile";
 import { envName, SecretKeys, secretIssues } from "../config/secrets";
 import type { StackModel } from "../config/validate";
 import { runProgramStepwise, type StackOutputs } from "../config/program";
-import { withPlaceholderBuildSecret } from "../components/nextjs-web/build-keys";
 import { DYNAMIC_PROVIDERS } from "../providers";
 import { maskSecrets, shortValue, SECRET_TEXT } from "./format";
 import { catalogProblems, dynamicCheckProblems, plannedResources } from "./plan-checks";
@@ -184,7 +183,7 @@ interface ProgramRun {
  * Step 4: the program `pulumi up` runs, under the mock engine, a resource at
  * a time (plan-memory.ts stops it before the heap runs out). A plan never
  * deploys: with no build secret given, Next.js builds use the public
- * placeholder (reproducible everywhere; components/nextjs-web/build-keys.ts).
+ * placeholder (reproducible everywhere; the program run's neverDeploys, components/nextjs-web/build-keys.ts).
  * An error a constructor throws is placed at the resource being made.
  */
 async function runUnderMocks(
@@ -199,6 +198,7 @@ async function runUnderMocks(
         onResolved: (name: string, props: pulumi.Output<Record<string, unknown>>) => resolved.set(name, props),
         made: heapGuard(result.model.resources.length, how.heapLimit),
         secretKeys: how.secretKeys,
+        neverDeploys: true,
       };
       return await runProgramStepwise(result.model, (n) => new pulumi.Config().getSecret(n), hooks, how.baseDir);
     } catch (err) {
@@ -206,9 +206,9 @@ async function runUnderMocks(
       throw new PlanRunError(current.name, systemErrorMessage(err) ?? (err as Error).message, Array.isArray(placed) ? placed : []);
     }
   };
-  const run = await withPlaceholderBuildSecret(() => runWithMocks(program, {
+  const run = await runWithMocks(program, {
     project: PROJECT, stack: "plan", config: how.config, secretKeys: Object.keys(how.config), region: how.region, stackTraces: false,
-  }));
+  });
   if (run.errors.length) throw new PlanRunError(undefined, run.errors.map((e) => e.message).join("; "));
   return { run, resolved };
 }

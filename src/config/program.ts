@@ -36,6 +36,8 @@ export interface ProgramHooks {
   made?(resource: string, count: number): void;
   /** The reader of `$Secret('name.key')` values, shared with a check run before (each value parsed once). */
   secretKeys?: SecretKeys;
+  /** The run never deploys (`plan`, `diff`): each maker is told (StackArgs.neverDeploys). */
+  neverDeploys?: boolean;
 }
 
 export function runProgram(
@@ -206,7 +208,9 @@ function* programSteps(
     for (const key of r.entry.pathProperties ?? []) {
       if (typeof args[key] === "string") args[key] = path.resolve(baseDir, args[key] as string);
     }
-    const stackArgs: StackArgs = { properties: args, named: {}, events: (events.get(r.name) ?? []).map((e) => ({ ...e, handler: handlers.of(e.source) })) };
+    const stackArgs: StackArgs = {
+      properties: args, named: {}, events: (events.get(r.name) ?? []).map((e) => ({ ...e, handler: handlers.of(e.source) })), neverDeploys: hooks.neverDeploys,
+    };
     let overrides: Record<string, unknown> = r.overrides;
     if (joinsDefaultVpc(r)) {
       if (endpointOverrides.problem) throw new pulumi.RunError(endpointOverrides.problem);

@@ -46,25 +46,12 @@ export interface BuildSecretSources {
   env?: NodeJS.ProcessEnv;
   /** The stack's `stackfile:buildSecret`, when the component runs under Pulumi. */
   config?: string;
-  /** No secret given: use the placeholder (`plan`, `diff`). Default: whether a plan is running (see withPlaceholderBuildSecret). */
+  /**
+   * A run that never deploys (`plan`, `diff`, `dev --prod`): with no secret in
+   * the environment, the public placeholder instead of random keys, and the
+   * stack's config is not read.
+   */
   placeholder?: boolean;
-}
-
-let planning = false;
-
-/**
- * Runs `fn` (a `plan` or a `diff`, which never deploy) with builds that use
- * the public placeholder secret when none is given, instead of random keys.
- * The stack's config is not read then: the environment's secret or the placeholder.
- */
-export async function withPlaceholderBuildSecret<T>(fn: () => Promise<T>): Promise<T> {
-  const before = planning;
-  planning = true;
-  try {
-    return await fn();
-  } finally {
-    planning = before;
-  }
 }
 
 const derive = (secret: string, purpose: string, bytes: number) =>
@@ -73,7 +60,7 @@ const derive = (secret: string, purpose: string, bytes: number) =>
 /** The keys a build uses, or undefined when no build secret is given (Next.js's random keys). */
 export function buildKeys(from: BuildSecretSources = {}): BuildKeys | undefined {
   const env = from.env ?? process.env;
-  const placeholder = from.placeholder ?? planning;
+  const placeholder = from.placeholder === true;
   const [secret, source, name] = env[BUILD_SECRET_ENV]
     ? [env[BUILD_SECRET_ENV]!, "env" as const, BUILD_SECRET_ENV]
     : from.config && !placeholder

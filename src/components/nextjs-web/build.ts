@@ -47,6 +47,8 @@ export interface BuildOptions {
   verbose?: boolean;
   /** The stack's secret config `stackfile:buildSecret` (the component reads it); STACKFILE_BUILD_SECRET wins over it. */
   configSecret?: string;
+  /** A run that never deploys (`plan`, `diff`, `dev --prod`): the placeholder key when no secret is in the environment (build-keys.ts). */
+  placeholderSecret?: boolean;
 }
 
 export { BuildError };
@@ -77,7 +79,7 @@ export function buildNextApp(appDir: string, opts: BuildOptions = {}): BuildResu
   const say = opts.say ?? stderrLine;
   const where = path.relative(process.cwd(), dir) || ".";
   const outDir = path.join(dir, ".open-next");
-  const keys = buildKeys({ config: opts.configSecret });
+  const keys = buildKeys({ config: opts.configSecret, placeholder: opts.placeholderSecret });
   if (keys?.source === "placeholder") {
     say(`${label}: no build secret given, so this plan builds with stackfile's public placeholder key (the same in every checkout; a deploy never reuses such a build)`);
   }

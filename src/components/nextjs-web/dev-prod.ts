@@ -22,7 +22,6 @@ import * as fs from "fs";
 import * as http from "http";
 import * as path from "path";
 import { buildNextApp, type BuildResult, type OpenNextOutput } from "./build";
-import { withPlaceholderBuildSecret } from "./build-keys";
 import { startAwsStandIn, contentType, type AwsStandIn } from "../../dev/aws-standin";
 import type { LogLine } from "../../dev/children";
 import { behaviourFor } from "../../dev/cloudfront";
@@ -141,7 +140,7 @@ function s3Answer(file: string | undefined, method: string): { status: number; h
 
 export async function startNextProd(spec: ProdSiteSpec, cacheDir: string, baseEnv: Record<string, string>, log: LogLine): Promise<ProdSite> {
   const appDir = path.resolve(spec.appDirectory);
-  const build = await withPlaceholderBuildSecret(async () => buildNextApp(appDir, { label: spec.name, say: log }));
+  const build = buildNextApp(appDir, { label: spec.name, say: log, placeholderSecret: true });
   const output: OpenNextOutput = build.output;
   const siteDir = path.join(cacheDir, "sites", spec.name);
   const outDir = snapshot(build, appDir, siteDir);

@@ -40,6 +40,12 @@ export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "con
   connectTo?: ConnectToEntry[];
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
   transform?: ChildTransforms<typeof NEXTJS_WEB_CHILDREN, NextjsWebOwnChildArgs>;
+  /**
+   * The program never deploys (stackfile's `plan` and `diff`): with no
+   * STACKFILE_BUILD_SECRET, build with stackfile's public placeholder key
+   * (reproducible) instead of reading `stackfile:buildSecret`.
+   */
+  neverDeploys?: boolean;
 }
 
 type Environment = EnvironmentMap | pulumi.Output<Record<string, string>>;
@@ -100,12 +106,12 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
   public readonly serverSecurityGroupId?: pulumi.Output<string>;
 
   constructor(name: string, args: NextjsWebArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, connectTo = [], defaultVpcEndpoints, ...properties } = args;
+    const { transform, connectTo = [], defaultVpcEndpoints, neverDeploys, ...properties } = args;
     const connections = resolveConnections(connectTo);
     const problems = () => connectToProblems(properties.useEdgeFunction === true, properties.joinDefaultVpc === true, connections);
     super(nextjsWebDefinition, name, { properties, transform, problems }, opts);
     const p = this.properties;
-    const build = this.build = this.buildApp();
+    const build = this.build = this.buildApp(neverDeploys === true);
     const region = aws.getRegionOutput({}, { parent: this }).region;
     const access = this.providerAccess();
 
@@ -137,14 +143,16 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
    * unzipped no upload helps: a server package that large is refused here,
    * naming the heaviest folders.
    */
-  private buildApp(): BuildResult {
+  private buildApp(neverDeploys: boolean): BuildResult {
     const p = this.properties;
     const name = this.children.name;
     const appDirectory = literal(p.appDirectory);
     const settings = { buildCommand: literal(p.buildCommand), streaming: literal(p.streamingEnabled), edge: literal(p.useEdgeFunction) };
     const build = siteError(name, () => {
       claimAppDirectory(name, appDirectory, settings);
-      const built = buildNextApp(appDirectory, { ...settings, label: name, configSecret: pulumi.runtime.getConfig(BUILD_SECRET_CONFIG) });
+      const built = buildNextApp(appDirectory, {
+        ...settings, label: name, ...(neverDeploys ? { placeholderSecret: true } : { configSecret: pulumi.runtime.getConfig(BUILD_SECRET_CONFIG) }),
+      });
       if (!settings.edge) {
         for (const [key, origin] of Object.entries(built.output.origins)) {
           const fn = origin as { type?: string; bundle?: string };

@@ -8,6 +8,7 @@ export const nextjsWebStack: StackComponent = {
   make(name, args, opts) {
     const site = new NextjsWeb(name, {
       ...checkedProperties<NextjsWebArgs>(args.properties), connectTo: args.connectTo, defaultVpcEndpoints: args.defaultVpcEndpoints, transform: args.transform,
+      neverDeploys: args.neverDeploys,
     }, opts);
     return { resource: site, outputs: paramOutputs(site, nextjsWebParams) };
   },

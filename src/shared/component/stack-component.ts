@@ -46,6 +46,8 @@ export interface StackArgs {
   named: Record<string, Record<string, MadeComponent>>;
   /** The events of the stack's workloads that name it (an event target), in file order. */
   events: StackEvent[];
+  /** The run never deploys (`plan`, `diff`: ProgramHooks.neverDeploys): what differs then is the type's to say (a site's build key). */
+  neverDeploys?: boolean;
 }
 
 /** A made component, as the rest of the stack sees it. */

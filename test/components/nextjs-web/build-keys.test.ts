@@ -8,7 +8,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { buildNextApp, type BuildOptions } from "../../../src/components/nextjs-web/build";
-import { BUILD_SECRET_CONFIG, BUILD_SECRET_ENV, buildKeys, withPlaceholderBuildSecret } from "../../../src/components/nextjs-web/build-keys";
+import { BUILD_SECRET_CONFIG, BUILD_SECRET_ENV, buildKeys } from "../../../src/components/nextjs-web/build-keys";
 import { NextjsWeb } from "../../../src/components/nextjs-web";
 import { run } from "../../harness";
 import { fakeNextApp } from "../../fake-next-app";
@@ -94,8 +94,8 @@ describe("Next.js's build keys", function () {
     const dir = app();
     const builds = async (secret: string | undefined, planning = false) => {
       const lines: string[] = [];
-      const build = async () => buildNextApp(dir, { buildCommand: `node "${FAKE}"`, label: "web", say: (l) => lines.push(l) });
-      const r = await withSecret(secret, () => (planning ? withPlaceholderBuildSecret(build) : build()));
+      const build = async () => buildNextApp(dir, { buildCommand: `node "${FAKE}"`, label: "web", say: (l) => lines.push(l), placeholderSecret: planning });
+      const r = await withSecret(secret, build);
       return { built: r.built, lines };
     };
     assert.strictEqual((await builds(undefined, true)).built, true, "a plan with the placeholder");
