@@ -83,6 +83,21 @@ function sendableHeaders(headers: [string, string][]): boolean {
   }
 }
 
+/**
+ * The routes with stackfile's OPTIONS route beside each authorized ANY route,
+ * as the deployed gateway has them with CORS on
+ * (components/http-api-gateway/cors-only.ts): an OPTIONS request that is not
+ * a preflight gets 204 and the CORS headers, and reaches no function.
+ */
+export function withCorsOnlyRoutes(routes: DevRoute<RouteTarget>[]): DevRoute<RouteTarget>[] {
+  const corsOnly: RouteTarget = { payloadFormat: "2.0", functionName: "stackfile's CORS-only function", invoke: async () => ({ ok: true, result: { statusCode: 204 } }) };
+  const extra = routes
+    .filter((r) => r.key.startsWith("ANY ") && r.target.authorization)
+    .map((r) => ({ key: `OPTIONS ${r.key.slice("ANY ".length)}`, target: corsOnly }))
+    .filter((r) => !routes.some((x) => x.key === r.key));
+  return extra.length ? [...routes, ...extra] : routes;
+}
+
 function requestId(): string {
   return randomBytes(12).toString("base64").replace(/[+/]/g, "A").slice(0, 15) + "=";
 }
@@ -121,7 +136,7 @@ export async function answer(settings: GatewaySettings, request: GatewayRequest,
     cors ? { ...r, headers: [...withoutCorsHeaders(r.headers), ...responseCorsHeaders(cors, header("origin"))] } : r;
   // The 10 MB payload quota: larger requests never reach the integration.
   if (oversized) return { response: withCors(jsonMessage(413, "Request Entity Too Large")), routeKey: "-" };
-  const match = selectRoute(settings.routes, request.method, request.rawPath);
+  const match = selectRoute(cors ? withCorsOnlyRoutes(settings.routes) : settings.routes, request.method, request.rawPath);
   if (!match) return { response: withCors(jsonMessage(404, "Not Found")), routeKey: "-" };
   const routeKey = match.route.key;
   const target = match.route.target;

@@ -82,6 +82,21 @@ describe("stackfile diff: route authorization", function () {
     assert.ok(lines.some((l) => l.includes("`--allow-open <function>`")));
   });
 
+  it("an authorized ANY route with CORS: its OPTIONS route goes to stackfile's CORS-only function, and diff shows it (text and json)", async () => {
+    const cors = "      cors: { enabled: true }\n" + DEFAULT;
+    const [a, b] = versions(stack(cors, event("GET", "/me")), stack(cors, event("GET", "/me") + event('"*"', '"/legacy/{proxy+}"')));
+    const text = await cli("diff", a, b);
+    assert.strictEqual(text.code, 0, text.err);
+    for (const line of [
+      /\+ +api-preflight-route-[\w-]+ +aws:apigatewayv2\/route:Route +create/,
+      /\+ +api-preflight-integration +aws:apigatewayv2\/integration:Integration +create/,
+      /\+ +api-preflight-function +aws:lambda\/function:Function +create/,
+    ]) assert.match(text.out, line);
+    const json = JSON.parse((await cli("diff", a, b, "--format", "json")).out);
+    const created = json.resources.filter((c: { action: string }) => c.action === "create").map((c: { name: string }) => c.name);
+    assert.ok(["api-preflight-integration", "api-preflight-function", "api-preflight-role", "api-preflight-permission"].every((n) => created.includes(n)), created.join(", "));
+  });
+
   it("--allow-open must name a function of the new file", async () => {
     const [a, b] = versions(stack(DEFAULT, event("GET", "/me")), stack(DEFAULT, event("GET", "/me")));
     const r = await cli("diff", a, b, "--allow-open", "api");

@@ -197,3 +197,41 @@ describe("dev gateway answers", () => {
     assert.strictEqual(line.status, "200");
   });
 });
+
+describe("dev gateway: an OPTIONS request beside an authorized ANY route (CORS on)", () => {
+  let gw: RunningGateway;
+  let url: string;
+  const called: string[] = [];
+  const allow = { type: "lambda" as const, name: "keys", functionName: "gate", identitySource: ["$request.header.x-api-key"], payloadFormat: "2.0" as const, simpleResponses: true, resultTtl: 0,
+    invoke: async () => ({ ok: true as const, result: { isAuthorized: false } }), cache: new Map() };
+  before(async () => {
+    gw = await startGateway({
+      name: "api",
+      log: () => undefined,
+      cors: { allowOrigins: ["https://app.example.com"], allowHeaders: ["x-api-key"], allowMethods: ["*"], allowCredentials: false, exposeHeaders: [], maxAge: 60 },
+      routes: [{
+        key: "ANY /legacy/{proxy+}",
+        target: { payloadFormat: "2.0", functionName: "legacy", authorization: { authorizer: allow }, invoke: async (e) => {
+          called.push(String((e as any).requestContext.http.method));
+          return { ok: true, result: { statusCode: 200, body: "secret admin page" } };
+        } },
+      }],
+    }, 0);
+    url = `http://127.0.0.1:${gw.port}`;
+  });
+  after(() => gw.close());
+
+  it("answers 204 from stackfile's CORS-only route, as AWS does: never the protected function, with or without an origin", async () => {
+    const plain = await fetch(`${url}/legacy/admin`, { method: "OPTIONS" });
+    assert.strictEqual(plain.status, 204);
+    assert.strictEqual(await plain.text(), "");
+    const withOrigin = await fetch(`${url}/legacy/admin`, { method: "OPTIONS", headers: { origin: "https://app.example.com" } });
+    assert.strictEqual(withOrigin.status, 204);
+    assert.strictEqual(withOrigin.headers.get("access-control-allow-origin"), "https://app.example.com");
+    assert.deepStrictEqual(called, []);
+    // Other methods still go through the authorizer, which refuses.
+    assert.strictEqual((await fetch(`${url}/legacy/admin`)).status, 401);
+    assert.strictEqual((await fetch(`${url}/legacy/admin`, { headers: { "x-api-key": "k" } })).status, 403);
+    assert.deepStrictEqual(called, []);
+  });
+});

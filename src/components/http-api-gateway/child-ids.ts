@@ -14,7 +14,9 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/logging/log-forwarding-ids
  * - `cdnCachePolicy`, `cdnOriginRequestPolicy`, `cdnDistribution`: the CDN
  * - `cdnCertificate`, `cdnValidationRecord`, `cdnCertificateValidation`, `cdnRecordA`, `cdnRecordAaaa`: CDN custom domains
  * - `integration`, `route`: one each per route; `routePermission`: one per function the routes invoke
- * - `preflightRoute`: an `OPTIONS` route without authorizer beside an authorized `ANY` route (with CORS), so preflights reach no authorizer
+ * - `preflightRoute`: an `OPTIONS` route without authorizer beside an authorized `ANY` route (with CORS), so preflights reach no authorizer;
+ *   its integration answers CORS only: `preflightIntegration` to the function `preflightFunction` (204, no body),
+ *   with its role `preflightRole` (no permissions) and `preflightPermission` (API Gateway may invoke it), one each per gateway
  * - `authorizer`: aws.apigatewayv2.Authorizer, one per authorizer (`<name>-authorizer-<authorizer name>`)
  * - `authorizerPermission`: aws.lambda.Permission for API Gateway to invoke a Lambda authorizer's function, from that authorizer only
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
@@ -42,6 +44,10 @@ export const HTTP_API_GATEWAY_CHILDREN = {
   route: "aws:apigatewayv2/route:Route",
   routePermission: "aws:lambda/permission:Permission",
   preflightRoute: "aws:apigatewayv2/route:Route",
+  preflightIntegration: "aws:apigatewayv2/integration:Integration",
+  preflightFunction: "aws:lambda/function:Function",
+  preflightRole: "aws:iam/role:Role",
+  preflightPermission: "aws:lambda/permission:Permission",
   authorizer: "aws:apigatewayv2/authorizer:Authorizer",
   authorizerPermission: "aws:lambda/permission:Permission",
   ...LOG_FORWARDING_CHILDREN,

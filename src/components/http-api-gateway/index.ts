@@ -5,6 +5,7 @@ import type { HttpApiGatewayProperties } from "./properties";
 import type { HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
 import { accessLogFormat } from "./access-log";
 import { createCdn } from "./cdn";
+import { createCorsOnlyIntegration } from "./cors-only";
 import { createCustomDomains } from "./domains";
 import { routeMethodProblem, RouteTable, routeSlug, type HttpApiGatewayIntegration, type TakenRoute } from "./routes";
 import { httpApiGatewayDefinition } from "./definition";
@@ -159,6 +160,8 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
   private readonly corsMethods?: ReadonlySet<string>;
   /** The invoke permission of each handler (one per function for this API). */
   private readonly permissions = new Map<unknown, aws.lambda.Permission>();
+  /** The integration of stackfile's OPTIONS routes (cors-only.ts), made with the first of them. */
+  private corsOnly?: aws.apigatewayv2.Integration;
 
   constructor(name: string, args: HttpApiGatewayArgs = {}, opts?: pulumi.ComponentResourceOptions) {
     const { transform, routes = [], routeMethods = [], authorizerFunctions = {}, ...properties } = args;
@@ -303,15 +306,23 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
     // Preflights of an authorized ANY route would need credentials browsers never send with them
     // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-cors.html, CORS with an
     // authorizer): an OPTIONS route without authorizer is preferred over ANY for them.
+    // Its integration answers CORS and nothing else: any OPTIONS request that is not a preflight (API
+    // Gateway answers those itself) reaches it, and must never reach the authorized route's function.
     let preflightRoute: aws.apigatewayv2.Route | undefined;
     if (taken.preflightKey) {
       preflightRoute = ofRoute.make("preflightRoute", aws.apigatewayv2.Route, {
         apiId: this.api.id,
         routeKey: taken.preflightKey,
-        target: pulumi.interpolate`integrations/${integration.id}`,
+        target: pulumi.interpolate`integrations/${this.corsOnlyIntegration().id}`,
       });
     }
     return { integration, route: apiRoute, permission: this.invokePermission(route, functionArn), preflightRoute };
+  }
+
+  /** The gateway's CORS-only integration (made once, with its first preflight route). */
+  private corsOnlyIntegration(): aws.apigatewayv2.Integration {
+    this.corsOnly ??= createCorsOnlyIntegration(this.children, this.api);
+    return this.corsOnly;
   }
 
   /**

@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { HttpApiGateway, type HttpApiGatewayArgs } from "../../../src/components/http-api-gateway";
 import { run, G } from "../../harness";
+import { packageOf } from "../../packages";
 
 const FN = "arn:aws:lambda:us-east-1:123456789012:function:items";
 const AUTHORIZER = "aws:apigatewayv2/authorizer:Authorizer";
@@ -131,15 +132,33 @@ describe("HttpApiGateway: authorizers", () => {
     }), /authorizationScopes are checked only by JWT authorizers/);
   });
 
-  it("with CORS, an authorized ANY route gets an OPTIONS route of its path without authorizer, to the same integration", async () => {
+  it("with CORS, an authorized ANY route gets an OPTIONS route of its path without authorizer, to stackfile's CORS-only function, never the route's", async () => {
     const r = await make({ cors: { enabled: true }, routeMethods: ["*"], authorizers: { users: JWT }, defaultAuthorizer: "users" }, (g) => {
       g.addRoute({ path: "/{proxy+}", method: "*", handler: FN });
+      g.addRoute({ path: "/admin/{proxy+}", method: "*", handler: FN });
     });
     const any = route(r, "ANY /{proxy+}").inputs;
     const pre = route(r, "OPTIONS /{proxy+}");
     assert.strictEqual(any.authorizationType, "JWT");
     assert.match(pre.name, /^api-preflight-route-/);
-    assert.deepStrictEqual(pre.inputs, { apiId: any.apiId, routeKey: "OPTIONS /{proxy+}", target: any.target });
+    // One CORS-only integration for the gateway's preflight routes, to a function of stackfile's (HTTP APIs have no MOCK integration).
+    const integrations = r.all(G.integration);
+    const cors = integrations.find((i) => i.name === "api-preflight-integration")!;
+    assert.ok(cors, integrations.map((i) => i.name).join(", "));
+    assert.deepStrictEqual(pre.inputs, { apiId: any.apiId, routeKey: "OPTIONS /{proxy+}", target: `integrations/${cors.id}` });
+    assert.notStrictEqual(pre.inputs.target, any.target);
+    assert.strictEqual(route(r, "OPTIONS /admin/{proxy+}").inputs.target, `integrations/${cors.id}`);
+    const fn = r.one("aws:lambda/function:Function");
+    assert.strictEqual(fn.name, "api-preflight-function");
+    assert.deepStrictEqual([cors.inputs.integrationType, cors.inputs.integrationUri, cors.inputs.payloadFormatVersion], ["AWS_PROXY", fn.state.arn, "2.0"]);
+    // It answers 204 and nothing else; the role lets it do nothing (no policy).
+    const code = (await packageOf(fn.inputs.code)).texts;
+    assert.deepStrictEqual(Object.keys(code), ["index.mjs"]);
+    const mod = await import(`data:text/javascript,${encodeURIComponent(code["index.mjs"])}`);
+    assert.deepStrictEqual(await mod.handler({ requestContext: { http: { method: "OPTIONS" } } }), { statusCode: 204 });
+    assert.strictEqual(r.all("aws:iam/rolePolicy:RolePolicy").length + r.all("aws:iam/rolePolicyAttachment:RolePolicyAttachment").length, 0);
+    const permission = r.all("aws:lambda/permission:Permission").find((p) => p.name === "api-preflight-permission")!;
+    assert.deepStrictEqual([permission.inputs.function, permission.inputs.principal], [fn.state.arn, "apigateway.amazonaws.com"]);
     assert.throws(() => gw!.addRoute({ path: "/{proxy+}", method: "OPTIONS", handler: FN }), /route OPTIONS \/\{proxy\+\}: method: route OPTIONS \/\{proxy\+\} of 'api' is made by stackfile beside the authorized ANY \/\{proxy\+\}, so that CORS preflights reach no authorizer/);
   });
 
