@@ -264,7 +264,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
 
   /**
    * Routes `method path` to a Lambda function: an AWS_PROXY integration, the
-   * route, and a permission for this API and route only to invoke it.
+   * route, and (once per function) a permission for this API to invoke it.
    */
   public addRoute(route: HttpApiRoute): HttpApiRouteResources {
     const { problems, taken } = this.routeTable.add(route);

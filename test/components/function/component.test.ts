@@ -1,5 +1,7 @@
 // The AWS resources a Function makes, with the inputs that matter.
 import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { Function, type FunctionArgs } from "../../../src/components/function";
@@ -123,6 +125,12 @@ describe("Function", () => {
     assert.deepStrictEqual(r.all(G.integration).map((x) => [x.inputs.integrationUri, x.inputs.payloadFormatVersion]).sort(), [[arn, "1.0"], [arn, "2.0"]]);
     const apiArn = r.one(G.api).state.executionArn;
     assert.deepStrictEqual(r.all(G.permission).map((x) => [x.inputs.function, x.inputs.sourceArn]), [[arn, `${apiArn}/*/*`]]);
+    // docs/function.md says what the plan shows: one permission per function and API, of the API's execution ARN and /*/*.
+    const docs = fs.readFileSync(path.join(__dirname, "..", "..", "..", "docs", "function.md"), "utf8");
+    const stated = /source ARN is the API's\s+\(`(arn:aws:execute-api:<region>:<account>:<api id>\/\*\/\*)`/.exec(docs);
+    assert.ok(stated, "docs/function.md states the permission's source ARN");
+    assert.strictEqual(stated[1].replace("<region>:<account>:<api id>", apiArn.split(":").slice(3).join(":")), `${apiArn}/*/*`);
+    assert.ok(!/source ARN is that route/.test(docs), "no page says each route gets its own permission");
     assert.deepStrictEqual(r.one(G.api).inputs.corsConfiguration.allowMethods, ["GET", "POST"]);
     assert.strictEqual(fn!.routes.length, 2);
     assert.ok(r.all(G.route).every((x) => x.parent === "api"));

@@ -96,6 +96,8 @@ describe("NextjsWeb options (continued)", function () {
     assert.deepStrictEqual([r.byName("web-warmer-target")!.inputs.arn, r.byName("web-warmer-target")!.inputs.rule], [warmer.state.arn, rule.state.name]);
     const perm = r.byName("web-warmer-permission")!.inputs;
     assert.deepStrictEqual([perm.principal, perm.sourceArn, perm.function], ["events.amazonaws.com", rule.state.arn, warmer.state.name]);
+    // The rule's ARN as EventBridge gives it (the permission's source a deploy gets), not a generic cloudwatch ARN.
+    assert.match(String(perm.sourceArn), /^arn:aws:events:us-east-1:\d{12}:rule\/web-warmer-schedule-[0-9a-f]{7}$/);
     assert.strictEqual((await make()).byName("web-warmer-function"), undefined, "no warmer by default");
   });
 
