@@ -37,20 +37,29 @@ export function identitySources(a: Obj): unknown[] {
   return Array.isArray(a.identitySource) ? a.identitySource : [];
 }
 
-/** Header and query string names the authorizers read: what a CDN's cache key must hold. */
-export function authorizerKeyNames(authorizers: unknown): { headers: string[]; queryStrings: string[] } {
+/**
+ * Header and query string names the authorizers read: what a CDN's cache key
+ * must hold; and whether one reads the Cookie header, which CloudFront
+ * carries only through its cookie settings (CookiesConfig,
+ * https://docs.aws.amazon.com/cloudfront/latest/APIReference/API_CachePolicyCookiesConfig.html),
+ * never as a header of the lists (it is among the headers CloudFront will
+ * not add or forward as such: aws-rules/cloudfront.ts DENIED).
+ */
+export function authorizerKeyNames(authorizers: unknown): { headers: string[]; queryStrings: string[]; cookies: string[] } {
   const headers = new Set<string>();
   const queryStrings = new Set<string>();
-  for (const a of Object.values(obj(authorizers) ?? {})) {
+  const cookies = new Set<string>();
+  for (const [name, a] of Object.entries(obj(authorizers) ?? {})) {
     const o = obj(a);
     if (!o) continue;
     for (const s of identitySources(o)) {
       const parsed = typeof s === "string" ? parseIdentitySource(s) : undefined;
-      if (parsed?.kind === "header") headers.add(parsed.name.toLowerCase());
+      if (parsed?.kind === "header" && parsed.name.toLowerCase() === "cookie") cookies.add(name);
+      else if (parsed?.kind === "header") headers.add(parsed.name.toLowerCase());
       if (parsed?.kind === "querystring") queryStrings.add(parsed.name);
     }
   }
-  return { headers: [...headers].sort(), queryStrings: [...queryStrings].sort() };
+  return { headers: [...headers].sort(), queryStrings: [...queryStrings].sort(), cookies: [...cookies].sort() };
 }
 
 /** Whether the gateway's CDN caches anything (a maxTTL of 0 caches nothing). */
@@ -108,6 +117,16 @@ export function authorizerProblems(p: Obj): Problem[] {
         hint: "list the headers or query strings it reads in identitySource, or turn caching off with cdn.cachingOptions.maxTTL: 0",
       });
     }
+  }
+  // With caching off, the cookies reach the gateway only as the origin request policy forwards them.
+  const forwardedCookies = obj(obj(obj(p.cdn)?.forwardingOptions)?.cookies);
+  const readsCookies = authorizerKeyNames(authorizers).cookies;
+  if (obj(p.cdn)?.enabled === true && !caches && forwardedCookies?.behavior === "none" && readsCookies.length) {
+    out.push({
+      path: ["cdn", "forwardingOptions", "cookies", "behavior"],
+      message: `the authorizer '${readsCookies[0]}' reads the Cookie header, and the CDN forwards no cookies to the gateway (CloudFront sends cookies only as its cookie settings say), so every request would be refused`,
+      hint: "forward the cookies it reads (behavior all, or whitelist them), or read the identity from another header",
+    });
   }
   const keyQs = obj(obj(obj(obj(p.cdn)?.cachingOptions)?.cacheKeyParameters)?.queryString);
   if (caches && keyQs?.behavior === "allExcept" && Array.isArray(keyQs.items)) {

@@ -46,6 +46,16 @@ function config(kind: "cookie" | "header" | "queryString", sel: Selection | unde
 }
 
 /**
+ * The cache key's cookies when an authorizer reads the Cookie header: all of
+ * them where the key would hold none (a cached answer is then served only to
+ * the same cookies), the key's own selection otherwise.
+ */
+function withCookies(sel: Selection | undefined, cachingOff: pulumi.Input<boolean>) {
+  return pulumi.all([sel?.behavior ?? "none", sel?.items ?? [], cachingOff]).apply(([behavior, items, off]) =>
+    plainConfig("cookie", behavior === "none" ? { behavior: "all" } : { behavior, items: items as string[] }, off, [])) as pulumi.Output<any>;
+}
+
+/**
  * The cookies or query strings the origin request policy adds. With caching
  * on, only a selection the cache key already covers (cache-key.ts): the
  * default forwarding (`all`) past a narrower key forwards nothing more, so the
@@ -87,11 +97,13 @@ export function requiredCacheKeyHeaders(forwardedHeaders: CdnSelection<string> |
 export interface AuthorizerKeyNames {
   headers: string[];
   queryStrings: string[];
+  /** The authorizers that read the Cookie header: the key then holds the cookies (all of them, unless it names some). */
+  cookies?: string[];
 }
 
 export function createCdn(
   children: ChildFactory, cdn: DeepInput<HttpApiCdn>, originDomain: pulumi.Input<string>, corsEnabled: pulumi.Input<boolean> = false,
-  authorizerKeys: AuthorizerKeyNames = { headers: [], queryStrings: [] },
+  authorizerKeys: AuthorizerKeyNames = { headers: [], queryStrings: [], cookies: [] },
 ): Cdn {
   const { name } = children;
   const caching = cdn.cachingOptions ?? {};
@@ -109,7 +121,7 @@ export function createCdn(
     defaultTtl: caching.defaultTTL,
     maxTtl: caching.maxTTL,
     parametersInCacheKeyAndForwardedToOrigin: {
-      cookiesConfig: config("cookie", keys.cookies, cachingOff),
+      cookiesConfig: authorizerKeys.cookies?.length ? withCookies(keys.cookies, cachingOff) : config("cookie", keys.cookies, cachingOff),
       headersConfig: config("header", keys.headers, cachingOff, keyHeaders),
       queryStringsConfig: config("queryString", keys.queryString, cachingOff, authorizerKeys.queryStrings),
       enableAcceptEncodingGzip: compress,

@@ -185,6 +185,25 @@ describe("HttpApiGateway: authorizers", () => {
     assert.deepStrictEqual(key.queryStringsConfig, { queryStringBehavior: "whitelist", queryStrings: { items: ["page", "tenant"] } });
   });
 
+  it("an authorizer reading the Cookie header: the CDN's cookie settings carry the cookies (never a 'cookie' header, which CloudFront handles only through CookiesConfig)", async () => {
+    const cookieAuth = (cdn: Record<string, unknown>) => run(() => {
+      new HttpApiGateway("api", { cdn: { enabled: true, ...cdn }, authorizers: { session: { type: "lambda", functionName: "auth", identitySource: ["$request.header.Cookie"] } }, authorizerFunctions: { auth: lambdaFn() } });
+    });
+    // Caching on: every cookie is in the cache key, and so forwarded (CachePolicyCookiesConfig); the header list holds no cookie.
+    const cached = await cookieAuth({});
+    const key = cached.one(G.cachePolicy).inputs.parametersInCacheKeyAndForwardedToOrigin;
+    assert.deepStrictEqual(key.cookiesConfig, { cookieBehavior: "all" });
+    assert.ok(!JSON.stringify(key.headersConfig).toLowerCase().includes("cookie"), JSON.stringify(key.headersConfig));
+    // A cache key that names the cookies the authorizer reads is kept as written.
+    const named = await cookieAuth({ cachingOptions: { cacheKeyParameters: { cookies: { behavior: "whitelist", items: ["session"] } } } });
+    assert.deepStrictEqual(named.one(G.cachePolicy).inputs.parametersInCacheKeyAndForwardedToOrigin.cookiesConfig, { cookieBehavior: "whitelist", cookies: { items: ["session"] } });
+    // Caching off: the origin request policy forwards the cookies (all by default); forwarding none is refused, with the reason.
+    const off = await cookieAuth({ cachingOptions: { maxTTL: 0 } });
+    assert.deepStrictEqual(off.one("aws:cloudfront/originRequestPolicy:OriginRequestPolicy").inputs.cookiesConfig, { cookieBehavior: "all" });
+    await assert.rejects(cookieAuth({ cachingOptions: { maxTTL: 0 }, forwardingOptions: { cookies: { behavior: "none" } } }),
+      /the authorizer 'session' reads the Cookie header, and the CDN forwards no cookies to the gateway \(CloudFront sends cookies only as its cookie settings say\), so every request would be refused/);
+  });
+
   it("the CDN refuses to cache across callers when an authorizer reads what a cache key cannot hold", async () => {
     await assert.rejects(make({ cdn: { enabled: true }, authorizers: { users: { ...JWT, identitySource: "$context.identity.sourceIp" } } }), /not where a JWT authorizer can read a token/);
     await assert.rejects(run(() => {
