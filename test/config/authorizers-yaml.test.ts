@@ -117,11 +117,16 @@ describe("gateway authorizers in YAML", function () {
   });
 
   it("with the CDN caching, an identity source no cache key can hold is refused at its line", () => {
-    const text = GATEWAY.replace("cors: { enabled: true }", "cdn: { enabled: true }").replace("[$request.header.X-Api-Key]", "[$context.identity.sourceIp]");
+    // Lambda authorizers that keep their answers 300 s (with a JWT authorizer the CDN caches nothing: a token is checked on every request).
+    const text = GATEWAY.replace("cors: { enabled: true }", "cdn: { enabled: true }")
+      .replace("type: jwt\n          issuerUrl: https://login.example.com\n          audience: [api]", "{ type: lambda, functionName: auth, identitySource: [$request.header.X-Id], resultTtl: 300 }")
+      .replace("[$request.header.X-Api-Key]", "[$context.identity.sourceIp]\n          resultTtl: 300");
     assert.deepStrictEqual(problems(text), [
-      "s.yaml:15:28: the CDN caches answers, and '$context.identity.sourceIp' cannot be part of its cache key, so one caller's cached answer could be served to another; read the identity from a header or query string, or turn caching off with cdn.cachingOptions.maxTTL: 0",
+      "s.yaml:13:28: the CDN caches answers, and '$context.identity.sourceIp' cannot be part of its cache key, so one caller's cached answer could be served to another; read the identity from a header or query string, or turn caching off with cdn.cachingOptions.maxTTL: 0",
     ]);
     assert.deepStrictEqual(problems(text.replace("cdn: { enabled: true }", "cdn: { enabled: true, cachingOptions: { maxTTL: 0 } }")), []);
+    // Beside a JWT authorizer, or with resultTtl 0, the CDN caches nothing: nothing to refuse.
+    assert.deepStrictEqual(problems(GATEWAY.replace("cors: { enabled: true }", "cdn: { enabled: true }").replace("[$request.header.X-Api-Key]", "[$context.identity.sourceIp]")), []);
   });
 
   it("warns when CORS does not let browsers send a header an authorizer reads", () => {

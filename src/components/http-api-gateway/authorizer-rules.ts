@@ -62,10 +62,31 @@ export function authorizerKeyNames(authorizers: unknown): { headers: string[]; q
   return { headers: [...headers].sort(), queryStrings: [...queryStrings].sort(), cookies: [...cookies].sort() };
 }
 
-/** Whether the gateway's CDN caches anything (a maxTTL of 0 caches nothing). */
+/**
+ * The longest the CDN may keep an answer of a gateway with these authorizers,
+ * in seconds (undefined: no authorizer, no limit). A cached answer is served
+ * without asking the authorizer, so it must not outlive the authorizer's own
+ * cached decision: a Lambda authorizer's `resultTtl` (0, its default, asks
+ * every time); a JWT authorizer's 0 (API Gateway checks a token on every
+ * request: "Working with JWT authorizers", and keeps no decision). After it, a
+ * revoked key or an expired token is refused at the CDN as at the gateway.
+ * One cache policy serves the whole gateway, so the shortest one counts.
+ */
+export function authorizedCacheLimit(authorizers: unknown): number | undefined {
+  let limit: number | undefined;
+  for (const a of Object.values(obj(authorizers) ?? {})) {
+    const o = obj(a);
+    if (!o) continue;
+    const keeps = o.type === "lambda" && typeof o.resultTtl === "number" ? o.resultTtl : 0;
+    limit = limit === undefined ? keeps : Math.min(limit, keeps);
+  }
+  return limit;
+}
+
+/** Whether the gateway's CDN caches anything (a maxTTL of 0 caches nothing, nor does a limit of 0 of its authorizers). */
 function cdnCaches(p: Obj): boolean {
   const cdn = obj(p.cdn);
-  return cdn?.enabled === true && obj(cdn.cachingOptions)?.maxTTL !== 0;
+  return cdn?.enabled === true && obj(cdn.cachingOptions)?.maxTTL !== 0 && authorizedCacheLimit(p.authorizers) !== 0;
 }
 
 /** Problems of `authorizers` and `defaultAuthorizer`, and of their interplay with the CDN. */

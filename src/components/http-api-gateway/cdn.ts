@@ -99,6 +99,8 @@ export interface AuthorizerKeyNames {
   queryStrings: string[];
   /** The authorizers that read the Cookie header: the key then holds the cookies (all of them, unless it names some). */
   cookies?: string[];
+  /** The longest an answer may be cached (authorizer-rules.ts authorizedCacheLimit); undefined: no limit. */
+  ttlLimit?: number;
 }
 
 export function createCdn(
@@ -109,17 +111,23 @@ export function createCdn(
   const caching = cdn.cachingOptions ?? {};
   const keys = caching.cacheKeyParameters ?? {};
   const fwd = cdn.forwardingOptions ?? {};
+  // Never longer than the authorizers keep their answers (a revoked key must stop working at the CDN too).
+  const limited = (ttl: pulumi.Input<number> | undefined, byDefault: number) =>
+    pulumi.output(ttl).apply((t) => Math.min(t ?? byDefault, authorizerKeys.ttlLimit ?? Infinity));
+  const minTtl = limited(caching.minTTL, 0);
+  const defaultTtl = limited(caching.defaultTTL, 0);
+  const maxTtl = limited(caching.maxTTL, 31536000);
   // With maxTTL 0 nothing is cached, and CloudFront refuses a cache key then.
-  const cachingOff = pulumi.output(caching.maxTTL).apply((m) => m === 0);
+  const cachingOff = maxTtl.apply((m) => m === 0);
   const compress = pulumi.all([caching.disableCompression, cachingOff]).apply(([off, noCache]) => !off && !noCache);
   const keyHeaders = pulumi.all([pulumi.output(fwd.headers as Selection | undefined), corsEnabled, pulumi.output(caching.cacheMethods ?? ["GET", "HEAD"])])
     .apply(([sel, cors, methods]) => [...new Set([...requiredCacheKeyHeaders(sel as CdnSelection<string> | undefined, cors === true, methods as string[]), ...authorizerKeys.headers])].sort());
 
   const cachePolicy = children.make("cdnCachePolicy", aws.cloudfront.CachePolicy, {
     comment: `HTTP API ${name}: cache key`,
-    minTtl: caching.minTTL,
-    defaultTtl: caching.defaultTTL,
-    maxTtl: caching.maxTTL,
+    minTtl,
+    defaultTtl,
+    maxTtl,
     parametersInCacheKeyAndForwardedToOrigin: {
       cookiesConfig: authorizerKeys.cookies?.length ? withCookies(keys.cookies, cachingOff) : config("cookie", keys.cookies, cachingOff),
       headersConfig: config("header", keys.headers, cachingOff, keyHeaders),

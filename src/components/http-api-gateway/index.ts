@@ -10,7 +10,7 @@ import { createCustomDomains } from "./domains";
 import { routeMethodProblem, RouteTable, routeSlug, type HttpApiGatewayIntegration, type TakenRoute } from "./routes";
 import { httpApiGatewayDefinition } from "./definition";
 import { authorizerFunctionProblems, createAuthorizers, type AuthorizerFunction, type MadeAuthorizer } from "./authorizers";
-import { authorizerKeyNames } from "./authorizer-rules";
+import { authorizedCacheLimit, authorizerKeyNames } from "./authorizer-rules";
 import { Component, literal } from "../../shared/component/component";
 import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
@@ -203,7 +203,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
 
     if (literal(p.cdn.enabled) === true) {
       // The authorizers' identity sources are in the cache key: one caller's answer is never served to another.
-      const cdn = createCdn(this.children, p.cdn, this.domain, p.cors.enabled, authorizerKeyNames(view.authorizers));
+      const cdn = createCdn(this.children, p.cdn, this.domain, p.cors.enabled, { ...authorizerKeyNames(view.authorizers), ttlLimit: authorizedCacheLimit(view.authorizers) });
       this.distribution = cdn.distribution;
       if (cdn.customDomains.length) {
         this.cdnCustomDomains = pulumi.output(cdn.customDomains.join(","));

@@ -173,9 +173,10 @@ describe("HttpApiGateway: authorizers", () => {
     const r = await run(() => {
       new HttpApiGateway("api", {
         cdn: { enabled: true, cachingOptions: { cacheKeyParameters: { queryString: { behavior: "whitelist", items: ["page"] } } }, forwardingOptions: { headers: { behavior: "whitelist", items: ["accept"] } } },
+        // Answers kept 300 s (with a JWT authorizer, or resultTtl 0, the CDN would cache nothing).
         authorizers: {
-          users: { ...JWT, identitySource: "$request.header.X-Id-Token" },
-          keys: { type: "lambda", functionName: "auth", identitySource: ["$request.header.X-Api-Key", "$request.querystring.tenant"] },
+          ids: { type: "lambda", functionName: "auth", identitySource: ["$request.header.X-Id-Token"], resultTtl: 300 },
+          keys: { type: "lambda", functionName: "auth", identitySource: ["$request.header.X-Api-Key", "$request.querystring.tenant"], resultTtl: 300 },
         },
         authorizerFunctions: { auth: lambdaFn() },
       });
@@ -187,7 +188,7 @@ describe("HttpApiGateway: authorizers", () => {
 
   it("an authorizer reading the Cookie header: the CDN's cookie settings carry the cookies (never a 'cookie' header, which CloudFront handles only through CookiesConfig)", async () => {
     const cookieAuth = (cdn: Record<string, unknown>) => run(() => {
-      new HttpApiGateway("api", { cdn: { enabled: true, ...cdn }, authorizers: { session: { type: "lambda", functionName: "auth", identitySource: ["$request.header.Cookie"] } }, authorizerFunctions: { auth: lambdaFn() } });
+      new HttpApiGateway("api", { cdn: { enabled: true, ...cdn }, authorizers: { session: { type: "lambda", functionName: "auth", identitySource: ["$request.header.Cookie"], resultTtl: 300 } }, authorizerFunctions: { auth: lambdaFn() } });
     });
     // Caching on: every cookie is in the cache key, and so forwarded (CachePolicyCookiesConfig); the header list holds no cookie.
     const cached = await cookieAuth({});
@@ -204,10 +205,31 @@ describe("HttpApiGateway: authorizers", () => {
       /the authorizer 'session' reads the Cookie header, and the CDN forwards no cookies to the gateway \(CloudFront sends cookies only as its cookie settings say\), so every request would be refused/);
   });
 
+  it("the CDN keeps an answer no longer than the gateway's authorizers keep theirs: a Lambda authorizer's resultTtl, and nothing with a JWT authorizer (checked on every request)", async () => {
+    const ttls = async (args: HttpApiGatewayArgs, withAuthFn = true) => {
+      const r = await run(() => { new HttpApiGateway("api", { ...args, ...(withAuthFn ? { authorizerFunctions: { auth: lambdaFn() } } : {}) }); });
+      const p = r.one(G.cachePolicy).inputs;
+      return [p.minTtl, p.defaultTtl, p.maxTtl];
+    };
+    const keys = (resultTtl: number) => ({ type: "lambda" as const, functionName: "auth", identitySource: ["$request.header.X-Api-Key"], resultTtl });
+    // No authorizer: the CDN's own settings (maxTTL a year by default).
+    assert.deepStrictEqual(await ttls({ cdn: { enabled: true } }, false), [0, 0, 31536000]);
+    // A revoked key stops working when API Gateway's cached answer would: after resultTtl.
+    assert.deepStrictEqual(await ttls({ cdn: { enabled: true, cachingOptions: { minTTL: 600, defaultTTL: 900 } }, authorizers: { keys: keys(300) } }), [300, 300, 300]);
+    assert.deepStrictEqual(await ttls({ cdn: { enabled: true, cachingOptions: { maxTTL: 60 } }, authorizers: { keys: keys(300) } }), [0, 0, 60]);
+    // resultTtl 0 (asked every time), or a JWT authorizer (its token is checked on every request): nothing is cached.
+    for (const authorizers of [{ keys: keys(0) }, { users: JWT, keys: keys(300) }] as HttpApiGatewayArgs["authorizers"][]) {
+      const r = await run(() => { new HttpApiGateway("api", { cdn: { enabled: true }, authorizers, authorizerFunctions: { auth: lambdaFn() } }); });
+      const p = r.one(G.cachePolicy).inputs;
+      assert.deepStrictEqual([p.minTtl, p.defaultTtl, p.maxTtl], [0, 0, 0]);
+      assert.deepStrictEqual(p.parametersInCacheKeyAndForwardedToOrigin.headersConfig, { headerBehavior: "none" }, "caching off: the key holds nothing");
+    }
+  });
+
   it("the CDN refuses to cache across callers when an authorizer reads what a cache key cannot hold", async () => {
     await assert.rejects(make({ cdn: { enabled: true }, authorizers: { users: { ...JWT, identitySource: "$context.identity.sourceIp" } } }), /not where a JWT authorizer can read a token/);
     await assert.rejects(run(() => {
-      new HttpApiGateway("api", { cdn: { enabled: true }, authorizers: { keys: { type: "lambda", functionName: "auth", identitySource: ["$context.identity.sourceIp"] } }, authorizerFunctions: { auth: lambdaFn() } });
+      new HttpApiGateway("api", { cdn: { enabled: true }, authorizers: { keys: { type: "lambda", functionName: "auth", identitySource: ["$context.identity.sourceIp"], resultTtl: 300 } }, authorizerFunctions: { auth: lambdaFn() } });
     }), /cannot be part of its cache key/);
     // With caching off (maxTTL 0) nothing is served from the cache: allowed.
     await run(() => {
