@@ -80,7 +80,7 @@ describe("the source hash: inputs are what the user wrote", () => {
     assert.notStrictEqual(sourceHash(dir), before, "an untracked, not ignored file is");
   });
 
-  it("a symlink to a system folder (/usr, /proc) is not followed: hashing stays fast and never fails on it", function () {
+  it("a symlink to a system folder (/usr, /proc) is not followed: the hash is unchanged and never fails on it (within a 20 s hang guard)", function () {
     if (!fs.existsSync("/usr/lib") || !fs.existsSync("/proc/self")) this.skip();
     const dir = app();
     const before = sourceHash(dir);
@@ -88,6 +88,7 @@ describe("the source hash: inputs are what the user wrote", () => {
     fs.symlinkSync("/proc", path.join(dir, "proc-link"));
     const started = Date.now();
     assert.strictEqual(sourceHash(dir), before);
-    assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
+    // A hang guard, not a timing: a followed /proc never ends.
+    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
   });
 });
