@@ -8,12 +8,11 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "./chromium";
 import { alive, basePort, descendants, startDev, postServerAction, submitFormInBrowser, type DevProcess } from "./dev-process";
 
 const APP = path.join(__dirname, "..", "..", "examples", "nextjs-app");
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 describe("stackfile dev --prod: the OpenNext build as CloudFront routes it", function () {
   // A first OpenNext build of the example takes a minute or more on a loaded machine; later runs reuse it.
@@ -95,8 +94,7 @@ describe("stackfile dev --prod: the OpenNext build as CloudFront routes it", fun
   describe("in headless Chromium", () => {
     let browser: Browser | undefined;
     before(async function () {
-      if (!fs.existsSync(CHROMIUM)) this.skip();
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+      browser = await launchChromium(this);
     });
     after(() => browser?.close());
 

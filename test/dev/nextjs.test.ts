@@ -7,13 +7,12 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "./chromium";
 import { alive, basePort, descendants, startDev, postServerAction, submitFormInBrowser, type DevProcess } from "./dev-process";
 
 const APP = path.join(__dirname, "..", "..", "examples", "nextjs-app");
 const NEXT_ENV = path.join(APP, "next-env.d.ts");
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 describe("stackfile dev: a Next.js site", function () {
   this.timeout(300_000);
@@ -85,9 +84,7 @@ describe("stackfile dev: a Next.js site", function () {
   describe("in headless Chromium", () => {
     let browser: Browser | undefined;
     before(async function () {
-      // .ci/run installs Debian's chromium; elsewhere without it these show as pending.
-      if (!fs.existsSync(CHROMIUM)) this.skip();
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+      browser = await launchChromium(this);
     });
     after(() => browser?.close());
 
