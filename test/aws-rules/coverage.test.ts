@@ -18,7 +18,8 @@ const STACKS = [
 ];
 
 describe("the catalog covers what stackfile makes", function () {
-  this.timeout(300000);
+  // Hang guard, not a timing: two real OpenNext builds of the example apps run first (up to 200 s each on two busy cores).
+  this.timeout(900_000);
   const types = new Set<string>();
   const plans: { resources: { type: string; name: string; parent: string | null }[] }[] = [];
   const dynamicTypes = new Set<string>();

@@ -120,7 +120,9 @@ describe("the build step", function () {
     assert.strictEqual(sourceHash(app), h2, "a change in a registry package is not");
   });
 
-  it("two plans of one app at once build once, one after the other, and make the same manifest as the files on disk (5 rounds)", async () => {
+  it("two plans of one app at once build once, one after the other, and make the same manifest as the files on disk (5 rounds)", async function () {
+    // Hang guard, not a timing: ten plans, each a whole CLI process (about 20 s apiece on two busy cores).
+    this.timeout(900_000);
     const app = fakeApp("r0");
     const stack = path.join(app.dir, "stack.yaml");
     fs.writeFileSync(stack, `resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: .\n      buildCommand: ${JSON.stringify(app.buildCommand)}\n`);
