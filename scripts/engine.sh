@@ -9,6 +9,8 @@
 #
 # A DIR with a Pulumi.yaml of its own (a project `stackfile init` wrote, an
 # example copied out) is run as it is: nothing in it is written but DIR/.engine/.
+# A Pulumi YAML program (`runtime: yaml`) runs with Pulumi YAML's own language
+# host, pulumi-language-yaml, which scripts/build-pulumi.sh builds beside the CLI.
 # Otherwise, the first time, it makes DIR a Pulumi project that runs
 # stackfile's YAML program (dist/program-entry.js) on DIR/stack.yaml (or, when
 # DIR has an index.ts and no stack.yaml, that TypeScript program).
@@ -39,7 +41,15 @@ $own_project || [ -f "$dir/stack.yaml" ] || [ -f "$dir/index.ts" ] || { echo "en
 # A TypeScript program (index.ts) where there is no stack file.
 typescript=false main=index.js
 if [ ! -f "$dir/stack.yaml" ]; then typescript=true main=index.ts; fi
-for bin in pulumi pulumi-language-nodejs; do
+# The language host the project's runtime needs (Pulumi.yaml `runtime: yaml` or `runtime: {name: yaml}`).
+runtime=nodejs
+if [ -f "$dir/Pulumi.yaml" ]; then
+  runtime=$(node -e 'const p = require(process.argv[1]).parse(require("fs").readFileSync(process.argv[2], "utf8")) ?? {};
+    const r = p.runtime; process.stdout.write(String((r && typeof r === "object" ? r.name : r) ?? "nodejs"))' "$repo/node_modules/yaml" "$dir/Pulumi.yaml" 2>/dev/null) || runtime=nodejs
+fi
+hosts=pulumi-language-nodejs
+[ "$runtime" = yaml ] && hosts="pulumi-language-nodejs pulumi-language-yaml"
+for bin in pulumi $hosts; do
   if [ ! -x "$repo/.tools/pulumi/$bin" ]; then
     echo "engine.sh: .tools/pulumi/$bin is missing: run scripts/build-pulumi.sh (needs Go)" >&2
     exit 2
