@@ -49,6 +49,7 @@ function compare(schema: PulumiPackageSchema, json: JsonSchema, pulumi: PulumiTy
     const key = `${pulumi.$ref}`;
     if (seen.has(key)) return [at];
     seen.add(key);
+    assert.deepStrictEqual(Object.keys(t.properties!).filter((k) => !(k in s.properties!)), [], `${at}: properties the stack file does not have`);
     return [at, ...compareObject(schema, s, t.properties!, t.required ?? [], at, seen)];
   }
   if (typeof s.additionalProperties === "object") {
@@ -70,7 +71,8 @@ function compareObject(
   return jsonKeys.flatMap((k) => {
     const p = props[k];
     const s = resolve(json.properties![k]);
-    if (s.writeOnly || (s.anyOf ?? []).some((b) => b.writeOnly)) assert.strictEqual(p.secret, true, `${at}.${k}: secret`);
+    const secret = s.writeOnly === true || (s.anyOf ?? []).some((b) => b.writeOnly === true);
+    assert.strictEqual(p.secret === true, secret, `${at}.${k}: ${secret ? "secret" : "not secret"} as the stack file's (writeOnly)`);
     if (s.const !== undefined) assert.strictEqual(p.const, s.const, `${at}.${k}: const`);
     if (s.default !== undefined) assert.ok(p.description?.includes(`Default: \`${JSON.stringify(s.default)}\``), `${at}.${k}: the default in words`);
     return compare(schema, json.properties![k], p, `${at}.${k}`, seen);
@@ -96,7 +98,7 @@ describe("the Pulumi package schema", () => {
   });
 
   for (const entry of Object.values(registry)) {
-    it(`${entry.token}: every property of the stack file's ${entry.type} (JSON Schema), types, required fields, secrets and defaults alike`, () => {
+    it(`${entry.token}: every property of the stack file's ${entry.type} (JSON Schema), types, required fields, secrets (and only those) and defaults alike, and nothing else in its objects`, () => {
       const res = schema.resources[entry.token];
       const paths = compareObject(schema, definition(entry.definition), res.inputProperties, res.requiredInputs, entry.type, new Set());
       assert.ok(paths.length > 5, paths.join(", "));
