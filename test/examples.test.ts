@@ -15,7 +15,7 @@ const EXAMPLES = path.join(ROOT, "examples");
 describe("the examples, each a project to copy", () => {
   const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
 
-  for (const example of ["typescript", "yaml-stack"]) {
+  for (const example of ["typescript", "yaml-stack", "pulumi-yaml"]) {
     it(`examples/${example} depends on stackfile as init's projects do, and its README copies and installs it`, () => {
       for (const f of ["package.json", "Pulumi.yaml", "README.md"]) assert.ok(fs.existsSync(path.join(EXAMPLES, example, f)), `${example}/${f}`);
       const pkg = JSON.parse(fs.readFileSync(path.join(EXAMPLES, example, "package.json"), "utf8"));

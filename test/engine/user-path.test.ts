@@ -185,7 +185,9 @@ describe("the user's path: examples/yaml-stack copied out with its Next.js app, 
   this.timeout(2_400_000);
   let sh: Shell;
   let work: string;
+  let beside: Shell | undefined;
   after(function () {
+    beside?.close();
     cleanUp(this, sh, work);
   });
   const EXAMPLE = path.join(REPO, "examples", "yaml-stack", "README.md");
@@ -220,6 +222,17 @@ describe("the user's path: examples/yaml-stack copied out with its Next.js app, 
       },
     });
   });
+  it("examples/pulumi-yaml copied out beside the same Next.js app installs as its README says: stackfile from the packed tarball, with the provider its Pulumi.yaml names", async function () {
+    if (!sh) this.skip();
+    // A shell of its own in the same folder: the README's lines start beside the checkout.
+    beside = new Shell(work, userEnv(path.join(work, ".home")));
+    for (const line of shBlock(path.join(REPO, "examples", "pulumi-yaml", "README.md"), "Copy it").lines) await beside.ok(line);
+    const app = path.join(work, "pulumi-yaml");
+    assert.match(fs.readFileSync(path.join(app, "Pulumi.yaml"), "utf8"), /^ {6}path: \.\/node_modules\/stackfile\/bin$/m);
+    const provider = path.join(app, "node_modules", "stackfile", "bin", "pulumi-resource-stackfile");
+    assert.ok(fs.statSync(provider).mode & 0o111, "the provider Pulumi.yaml names is installed, executable");
+    assert.strictEqual(JSON.parse(fs.readFileSync(path.join(app, "node_modules", "stackfile", "package.json"), "utf8")).name, "stackfile");
+  });
 });
 
 /**
@@ -236,7 +249,7 @@ describe("the documented commands these tests run", () => {
   it("every line of the README's, docs/' and the examples' sh blocks that a user runs in a stackfile project is one these tests run", () => {
     const bare = (l: string) => l.replace(/\s+#.*$/, "").trim();
     for (const [page, test] of Object.entries(RUN_BY_OTHER_TESTS)) assert.ok(fs.readFileSync(path.join(REPO, test), "utf8").includes(page), `${test} runs ${page}`);
-    const examples = ["typescript", "yaml-stack"].map((e) => path.join(REPO, "examples", e, "README.md"));
+    const examples = ["typescript", "yaml-stack", "pulumi-yaml"].map((e) => path.join(REPO, "examples", e, "README.md"));
     const run = new Set([
       ...shBlock(README, "Start a project").lines, ...shBlock(README, "A short tour").lines, ...shBlocks(DEPLOY).flatMap((b) => b.lines),
       ...examples.flatMap((f) => shBlocks(f).flatMap((b) => b.lines)),
