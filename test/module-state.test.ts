@@ -27,6 +27,8 @@ const ALLOWED: Record<string, string> = {
     "memo of deflated sizes by folder and the digest of its files: a changed folder misses it, so the answer is the same as measuring again",
   "src/shared/aws-naming/aws-arg-names.ts:cache": "memo of the argument names read from the installed @pulumi/aws declarations (files that do not change while the process runs)",
   "src/shared/aws-naming/aws-arg-names.ts:root": "memo of where @pulumi/aws is installed",
+  "src/shared/component/saved-state.ts:readsByRun":
+    "memo of the stack's last saved state, keyed by the program run's monitor object: read once per run, and another run (or a new mock) has another key",
 };
 
 function sourceFiles(dir: string): string[] {

@@ -153,3 +153,27 @@ export function redisUpdateProblems(old: RedisRuleInput, next: RedisRuleInput): 
   return out;
 }
 
+
+/**
+ * A replication group's state (pulumi-aws's outputs of
+ * aws.elasticache.ReplicationGroup, as the engine last read them) in the
+ * rules' terms: what the update rules compare a change with. Undefined when
+ * the state does not say (no state: a cluster not created yet).
+ * `engineVersion` is the group's `major.minor` (pulumi-aws keeps the version
+ * asked for there, and reports the running one in `engineVersionActual`).
+ */
+export function replicationGroupShape(state: Record<string, unknown> | undefined): RedisRuleInput | undefined {
+  if (!state || typeof state !== "object") return undefined;
+  // null: the state does not say, so the rules do not judge it (undefined would read as the property's default).
+  const sharded = state.clusterMode === "enabled" || (state.clusterMode === undefined && state.clusterEnabled === true);
+  const num = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : null);
+  const majorMinor = (v: unknown) => (typeof v === "string" ? /^\d+\.\d+/.exec(v)?.[0] ?? null : null);
+  const clusters = num(state.numCacheClusters);
+  return {
+    enableSharding: sharded,
+    numShards: sharded ? num(state.numNodeGroups) : 1,
+    numReplicaNodes: sharded ? num(state.replicasPerNodeGroup) : clusters === null ? null : clusters - 1,
+    enableAutomaticFailover: typeof state.automaticFailoverEnabled === "boolean" ? state.automaticFailoverEnabled : null,
+    engineVersion: majorMinor(state.engineVersion) ?? majorMinor(state.engineVersionActual),
+  };
+}

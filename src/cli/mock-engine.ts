@@ -116,6 +116,8 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, opts: MockR
     project,
     stack,
     opts.preview ?? false,
+    // The organization a self-managed (file) backend gives every stack, as the engine tells a program.
+    "organization",
   );
   // Record parents and dependencies, which the mock API does not pass on.
   const monitor = pulumi.runtime.getMonitor() as any;

@@ -7,17 +7,19 @@ import type * as pulumi from "@pulumi/pulumi";
 import { redisShapeProblems, redisUpdateProblems, type RedisRuleInput } from "../aws-rules/elasticache-updates";
 
 /** Bump when the provider's behaviour changes, so deployed guards update. */
-export const REDIS_GUARD_VERSION = 1;
+export const REDIS_GUARD_VERSION = 2;
 
 /** The inputs of a guard: what the rules need, plus the password's verdict. */
 export interface RedisGuardInputs extends RedisRuleInput {
   /** Why the password is refused ("" when it is fine); never the password itself. */
   passwordProblem?: string;
+  /** The replication group as the stack's last saved state has it (null before it exists): what an update is judged against. */
+  deployed?: RedisRuleInput | null;
   guardVersion: number;
 }
 
 export const redisUpdateGuardProvider: pulumi.dynamic.ResourceProvider = {
-  async check(olds: any, news: any) {
+  async check(_olds: any, news: any) {
     // A value not known during preview arrives as this sentinel: never judge it.
     const PREVIEW_UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
     const known = (o: any): RedisRuleInput => {
@@ -29,8 +31,10 @@ export const redisUpdateGuardProvider: pulumi.dynamic.ResourceProvider = {
       return out;
     };
     const problems = redisShapeProblems(known(news));
-    const isUpdate = olds && Object.keys(olds).some((k) => k !== "__provider");
-    if (isUpdate) problems.push(...redisUpdateProblems(known(olds), known(news)));
+    // Judged against the group as the engine last saw it, never against this guard's own olds: a deploy
+    // killed after the group changed (and before anything else) leaves those behind.
+    const deployed = news.deployed;
+    if (deployed && typeof deployed === "object") problems.push(...redisUpdateProblems(known(deployed), known(news)));
     if (typeof news.passwordProblem === "string" && news.passwordProblem !== "" && news.passwordProblem !== PREVIEW_UNKNOWN) {
       problems.push({ path: ["defaultUserPassword"], message: news.passwordProblem });
     }
@@ -45,6 +49,8 @@ export const redisUpdateGuardProvider: pulumi.dynamic.ResourceProvider = {
   async diff(_id: string, olds: any, news: any) {
     const keys = new Set([...Object.keys(olds ?? {}), ...Object.keys(news ?? {})]);
     keys.delete("__provider");
+    // What the group was changes after each deploy of it; it is what the check reads, not a setting of the guard.
+    keys.delete("deployed");
     const changed = [...keys].filter((k) => JSON.stringify(olds?.[k]) !== JSON.stringify(news?.[k]));
     return { changes: changed.length > 0, replaces: [], deleteBeforeReplace: false };
   },

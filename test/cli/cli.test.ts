@@ -81,9 +81,9 @@ describe("stackfile plan", () => {
       { type: "aws:elasticache/replicationGroup:ReplicationGroup", parent: "cache", authToken: "[secret]", port: 6379 },
     );
     assert.deepStrictEqual(plan.resources.find((x: any) => x.name === "cache"), { type: "stackfile:index:RedisCluster", name: "cache", parent: null, dependsOn: [], inputs: {} });
-    // The order a reviewer needs: the server only after its static files, the guard after the group (it records what the group accepted).
+    // The order a reviewer needs: the server only after its static files, the group after its guard (checked before it is touched).
     assert.ok(plan.resources.find((x: any) => x.name === "web-server-function").dependsOn.includes("web-assets"));
-    assert.ok(plan.resources.find((x: any) => x.name === "cache-update-guard").dependsOn.includes("cache-replication-group"));
+    assert.ok(plan.resources.find((x: any) => x.name === "cache-replication-group").dependsOn.includes("cache-update-guard"));
     assert.strictEqual(plan.outputs.cache.connectionString, "[secret]");
     assert.strictEqual(plan.outputs.cache.port, 6379);
     assert.match(plan.outputs.sessions.host, /^clustercfg\./);

@@ -74,6 +74,40 @@ export class EngineStack {
     });
   }
 
+  /**
+   * Runs `args` and kills the `pulumi` process with SIGKILL (as an out-of-memory
+   * kill or a CI timeout would) once `when` holds of the output so far or of
+   * the folder (checked every 50 ms); then ends the plugins it left running,
+   * each by its id. Resolves with the output once everything has exited.
+   */
+  async killed(args: string[], when: (out: string) => boolean, env: Record<string, string> = {}): Promise<string> {
+    const child = spawn(ENGINE, [this.dir, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout!.on("data", (c) => (out += c));
+    child.stderr!.on("data", (c) => (out += c));
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    // A hang guard, not a timing: the condition is met within seconds.
+    const deadline = Date.now() + 300_000;
+    while (!when(out)) {
+      if (child.exitCode !== null) throw new Error(`pulumi ${args.join(" ")} ended before the kill:\n${out}`);
+      if (Date.now() > deadline) throw new Error(`pulumi ${args.join(" ")}: the kill's moment did not come:\n${out}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const left = descendants(child.pid!);
+    const pulumi = left.find((pid) => commandOf(pid).includes(path.join(".tools", "pulumi", "pulumi ")));
+    assert.ok(pulumi, `no pulumi process among ${left.map((p) => `${p} ${commandOf(p)}`).join("; ")}`);
+    process.kill(pulumi, "SIGKILL");
+    await exited;
+    for (const pid of left) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    return out;
+  }
+
   /** Runs and expects exit 0 (the output in the failure message otherwise). */
   async ok(args: string[], env: Record<string, string> = {}): Promise<string> {
     const r = await this.run(args, env);
@@ -178,6 +212,29 @@ export async function newStack(yaml: string | null, files: Record<string, string
   await s.ok(["stack", "init", "dev"]);
   for (const [k, v] of Object.entries(secrets)) await s.ok(["config", "set", "--secret", k, v]);
   return s;
+}
+
+/** The processes below `pid`, deepest last. */
+function descendants(pid: number): number[] {
+  const table = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number));
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const [c, pp] of table) if (pp === p) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/** A process's command line ("" once it is gone). */
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+  } catch {
+    return "";
+  }
 }
 
 export function removeStack(s: EngineStack | undefined): void {

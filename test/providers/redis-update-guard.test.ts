@@ -7,42 +7,58 @@ import * as pulumi from "@pulumi/pulumi";
 import { redisUpdateGuardProvider, REDIS_GUARD_VERSION } from "../../src/providers/redis-update-guard";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+const shape = (o: Record<string, unknown> = {}) => ({ enableSharding: false, numShards: 1, numReplicaNodes: 0, enableAutomaticFailover: false, engineVersion: "6.2", ...o });
 const inputs = (o: Record<string, unknown>) => ({
-  enableSharding: false, numShards: 1, numReplicaNodes: 0, enableAutomaticFailover: false,
-  engineVersion: "6.2", passwordProblem: "", guardVersion: REDIS_GUARD_VERSION, __provider: "code", ...o,
+  ...shape(), passwordProblem: "", guardVersion: REDIS_GUARD_VERSION, __provider: "code", deployed: null, ...o,
 });
+/** The guard's inputs asking for `next` of a group whose saved state is `deployed`. */
+const change = (deployed: Record<string, unknown>, next: Record<string, unknown>) => inputs({ ...next, deployed: shape(deployed) });
 
 describe("redis update guard provider (direct calls)", () => {
   const p = redisUpdateGuardProvider;
 
-  it("check accepts a first create ({} olds)", async () => {
+  it("check accepts a first create (no group in the saved state)", async () => {
     const r = await p.check!({}, inputs({ numReplicaNodes: 2 }));
     assert.deepStrictEqual(r.failures, []);
   });
 
   it("check refuses toggling sharding, naming the property and the fix", async () => {
-    const r = await p.check!(inputs({}), inputs({ enableSharding: true, numReplicaNodes: 1, enableAutomaticFailover: true }));
+    const r = await p.check!({}, change({}, { enableSharding: true, numReplicaNodes: 1, enableAutomaticFailover: true }));
     assert.strictEqual(r.failures!.length, 1);
     assert.strictEqual(r.failures![0].property, "enableSharding");
     assert.match(r.failures![0].reason, /cannot change after the cluster is created.*create a new cluster under a new resource name/);
   });
 
   it("check refuses replica changes on a sharded cluster", async () => {
-    const old = inputs({ enableSharding: true, numReplicaNodes: 1, enableAutomaticFailover: true });
-    const r = await p.check!(old, { ...old, numReplicaNodes: 2 });
+    const was = { enableSharding: true, numReplicaNodes: 1, enableAutomaticFailover: true };
+    const r = await p.check!({}, change(was, { ...was, numReplicaNodes: 2 }));
     assert.deepStrictEqual(r.failures!.map((f) => f.property), ["numReplicaNodes"]);
   });
 
   it("check refuses failover and replicas in one deploy, saying which deploy comes first", async () => {
-    const r = await p.check!(inputs({}), inputs({ numReplicaNodes: 1, enableAutomaticFailover: true }));
+    const r = await p.check!({}, change({}, { numReplicaNodes: 1, enableAutomaticFailover: true }));
     assert.deepStrictEqual(r.failures!.map((f) => f.property), ["enableAutomaticFailover"]);
     assert.match(r.failures![0].reason, /first deploy numReplicaNodes: 1 with enableAutomaticFailover: false/);
   });
 
   it("check never fails on values unknown during preview", async () => {
-    const old = inputs({ enableSharding: true, numReplicaNodes: 1, enableAutomaticFailover: true, engineVersion: "7.1" });
-    const r = await p.check!(old, inputs({ enableSharding: UNKNOWN, numReplicaNodes: UNKNOWN, enableAutomaticFailover: UNKNOWN, engineVersion: UNKNOWN, passwordProblem: UNKNOWN }));
+    const was = { enableSharding: true, numReplicaNodes: 1, enableAutomaticFailover: true, engineVersion: "7.1" };
+    const r = await p.check!({}, change(was, { enableSharding: UNKNOWN, numReplicaNodes: UNKNOWN, enableAutomaticFailover: UNKNOWN, engineVersion: UNKNOWN, passwordProblem: UNKNOWN }));
     assert.deepStrictEqual(r.failures, []);
+    assert.deepStrictEqual((await p.check!({}, inputs({ engineVersion: "6.2", deployed: UNKNOWN }))).failures, []);
+  });
+
+  it("check judges against the group's saved state, never its own olds (left behind by a deploy killed after the group's update)", async () => {
+    // The guard still says 6.2 (its update never ran); the group is at 7.0.
+    const stale = inputs({ engineVersion: "6.2" });
+    const refused = await p.check!(stale, change({ engineVersion: "7.0" }, { engineVersion: "6.2" }));
+    assert.deepStrictEqual(refused.failures!.map((f) => [f.property, f.reason.replace(/;.*/, "")]), [["engineVersion", "engineVersion cannot be downgraded (from 7.0 to 6.2)"]]);
+    // The group has failover on, with its replica; the guard still says off.
+    const off = await p.check!(inputs({ numReplicaNodes: 1 }), change({ numReplicaNodes: 1, enableAutomaticFailover: true }, { numReplicaNodes: 0 }));
+    assert.deepStrictEqual(off.failures!.map((f) => f.property), ["numReplicaNodes"]);
+    // And the other way: a change its olds would refuse, legal against the group (a failed update left the group as it was).
+    const fine = await p.check!(inputs({ engineVersion: "7.1" }), change({ engineVersion: "6.2" }, { engineVersion: "6.2" }));
+    assert.deepStrictEqual(fine.failures, []);
   });
 
   it("check refuses a password the rules refuse", async () => {
@@ -50,10 +66,12 @@ describe("redis update guard provider (direct calls)", () => {
     assert.deepStrictEqual(r.failures!.map((f) => f.property), ["defaultUserPassword"]);
   });
 
-  it("diff reports changes without replacement; create and update keep the inputs as state", async () => {
+  it("diff reports changes without replacement, never for the group's saved state alone; create and update keep the inputs as state", async () => {
     const d = await p.diff!("id", inputs({}), inputs({ numShards: 2 }));
     assert.deepStrictEqual(d, { changes: true, replaces: [], deleteBeforeReplace: false });
     assert.strictEqual((await p.diff!("id", inputs({}), inputs({}))).changes, false);
+    // After a deploy the group's state is the new one: no change of the guard to show in the next preview.
+    assert.strictEqual((await p.diff!("id", inputs({ deployed: shape() }), inputs({ deployed: shape({ numReplicaNodes: 1 }) }))).changes, false);
     const c = await p.create(inputs({ numShards: 3 }));
     assert.strictEqual(c.outs.numShards, 3);
     assert.strictEqual(c.outs.__provider, undefined);
@@ -70,9 +88,9 @@ describe("redis update guard provider (serialized as Pulumi does, run in a fresh
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guard-"));
     fs.writeFileSync(path.join(dir, "provider.js"), sf.text);
     const calls = {
-      illegal: [inputs({ enableSharding: true, numReplicaNodes: 1, enableAutomaticFailover: true }), inputs({ enableSharding: true, numReplicaNodes: 2, enableAutomaticFailover: true })],
-      legal: [inputs({ numReplicaNodes: 1 }), inputs({ numReplicaNodes: 1, enableAutomaticFailover: true })],
-      preview: [inputs({}), inputs({ enableSharding: UNKNOWN })],
+      illegal: [{}, change({ enableSharding: true, numReplicaNodes: 1, enableAutomaticFailover: true }, { enableSharding: true, numReplicaNodes: 2, enableAutomaticFailover: true })],
+      legal: [{}, change({ numReplicaNodes: 1 }, { numReplicaNodes: 1, enableAutomaticFailover: true })],
+      preview: [{}, change({}, { enableSharding: UNKNOWN })],
     };
     fs.writeFileSync(
       path.join(dir, "run.js"),

@@ -7,6 +7,8 @@ import { RedisUpdateGuard, type RedisUpdateGuardArgs } from "./update-guard";
 import { REDIS_CONNECTION_VARIABLES, redisClusterDefinition } from "./definition";
 import { redisClusterParams } from "./properties";
 import { paramOutputs } from "../../shared/component/stack-component";
+import { savedOutputs } from "../../shared/component/saved-state";
+import { replicationGroupShape } from "../../aws-rules/elasticache-updates";
 import { Component, literal } from "../../shared/component/component";
 import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
@@ -85,8 +87,8 @@ export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<
     const network = this.network();
     const parameterGroup = this.parameterGroup(sharded);
     const slowLog = this.slowLog();
-    const rg = this.replicationGroup = this.cluster({ sharded, failover, password, subnetGroup: network.subnetGroup, securityGroup: network.securityGroup, parameterGroup, slowLog });
-    this.guardUpdates(rg, sharded, failover, password);
+    const guard = this.guardUpdates(sharded, failover, password);
+    const rg = this.replicationGroup = this.cluster({ sharded, failover, password, subnetGroup: network.subnetGroup, securityGroup: network.securityGroup, parameterGroup, slowLog, guard });
 
     const port = pulumi.output(p.port);
     this.host = sharded ? rg.configurationEndpointAddress : rg.primaryEndpointAddress;
@@ -161,6 +163,7 @@ export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<
   private cluster(c: {
     sharded: boolean; failover: pulumi.Input<boolean>; password: pulumi.Output<string>; subnetGroup: aws.elasticache.SubnetGroup;
     securityGroup: aws.ec2.SecurityGroup; parameterGroup: aws.elasticache.ParameterGroup; slowLog?: aws.cloudwatch.LogGroup;
+    guard: RedisUpdateGuard;
   }): aws.elasticache.ReplicationGroup {
     const { children } = this;
     const name = children.name;
@@ -192,25 +195,32 @@ export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<
       logDeliveryConfigurations: c.slowLog
         ? [{ destination: c.slowLog.name, destinationType: "cloudwatch-logs", logFormat: p.logging.format, logType: "slow-log" }]
         : [],
-    });
+    },
+    // After the guard: a change the guard refuses never reaches the group, not even with `up --skip-preview`.
+    { dependsOn: [c.guard] });
   }
 
-  /** The dynamic resource that refuses, in every preview, the updates ElastiCache would refuse halfway. */
-  private guardUpdates(rg: aws.elasticache.ReplicationGroup, sharded: boolean, failover: pulumi.Input<boolean>, password: pulumi.Output<string>): void {
+  /**
+   * The dynamic resource that refuses, in every preview and before the group
+   * is touched, the updates ElastiCache would refuse halfway. It judges the
+   * change against the replication group as the stack's last saved state has
+   * it (its outputs, as the engine last recorded or refreshed them), never
+   * against a record of its own: a deploy that died between the group's
+   * update and any other step cannot make a refused change pass.
+   */
+  private guardUpdates(sharded: boolean, failover: pulumi.Input<boolean>, password: pulumi.Output<string>): RedisUpdateGuard {
     const p = this.properties;
-    this.children.make("updateGuard", RedisUpdateGuard, {
+    const group = savedOutputs(this, "aws:elasticache/replicationGroup:ReplicationGroup", this.children.childName("replicationGroup"));
+    return this.children.make("updateGuard", RedisUpdateGuard, {
       enableSharding: sharded,
       numShards: p.numShards,
       numReplicaNodes: p.numReplicaNodes,
       enableAutomaticFailover: failover,
       engineVersion: p.engineVersion,
+      deployed: group.apply((state) => replicationGroupShape(state) ?? null),
       // Only the verdict on the password reaches the guard, never the password.
       passwordProblem: pulumi.unsecret(password.apply((pw) => redisPasswordProblem(pw) ?? "")),
-    },
-    // After the replication group: its state records only what AWS accepted (a failed update of the
-    // group leaves it at the last deployed values). Its check still runs in every preview, before
-    // anything is touched (pulumi preview registers it and fails on its check).
-    { dependsOn: [rg] });
+    });
   }
 
   /** connectTo: HOST, READER_HOST, PORT (never the password); VPC only; scoped clusters let the workload in. */

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { redisUpdateGuardProvider, REDIS_GUARD_VERSION } from "../../providers/redis-update-guard";
 import { DYNAMIC_MODULE, type DynamicTypeName } from "../../providers";
+import type { RedisRuleInput } from "../../aws-rules/elasticache-updates";
 
 export interface RedisUpdateGuardArgs {
   enableSharding: pulumi.Input<boolean>;
@@ -8,15 +9,19 @@ export interface RedisUpdateGuardArgs {
   numReplicaNodes: pulumi.Input<number>;
   enableAutomaticFailover: pulumi.Input<boolean>;
   engineVersion: pulumi.Input<string>;
+  /** The replication group as the stack's last saved state has it, in the rules' terms; null before it exists. */
+  deployed: pulumi.Input<RedisRuleInput | null>;
   passwordProblem: pulumi.Input<string>;
 }
 
 /**
- * Holds the sharding/replica/failover settings the cluster last accepted; its
- * provider's `check` fails the preview for an update the service refuses, so
- * `pulumi up` (which previews first) touches nothing. It depends on the
- * replication group: it is updated only after the group's update succeeded,
- * so a failed update leaves it judging against what the cluster has.
+ * Judges the settings asked for against the replication group as the stack's
+ * last saved state has it (`deployed`): its provider's `check` fails the
+ * preview, and the update, for a change the service refuses. The group
+ * depends on it, so a refused change touches nothing, with or without a
+ * preview. Its own state is never compared with (a deploy killed between
+ * two steps leaves it behind; the group's state is what the engine last
+ * read from AWS).
  */
 export class RedisUpdateGuard extends pulumi.dynamic.Resource {
   constructor(name: string, args: RedisUpdateGuardArgs, opts?: pulumi.CustomResourceOptions) {

@@ -91,7 +91,7 @@ describe("RedisCluster", () => {
 
   it("puts the cluster in the default VPC's subnets", async () => {
     const r = await make();
-    assert.deepStrictEqual(r.invokes.map((i) => i.token).sort(), ["aws:ec2/getSubnets:getSubnets", "aws:ec2/getVpc:getVpc"]);
+    assert.deepStrictEqual(r.invokes.map((i) => i.token).sort(), ["aws:ec2/getSubnets:getSubnets", "aws:ec2/getVpc:getVpc", "pulumi:pulumi:readStackResourceOutputs"]);
     assert.deepStrictEqual(r.invokes.find((i) => i.token === "aws:ec2/getVpc:getVpc")!.inputs, { default: true });
     const subnets = r.one(T.subnetGroup).inputs.subnetIds as string[];
     assert.strictEqual(subnets.length, 4);
@@ -143,22 +143,32 @@ describe("RedisCluster", () => {
     assert.deepStrictEqual(r.one(T.replicationGroup).inputs.logDeliveryConfigurations, []);
   });
 
-  it("registers an update guard with the rule inputs, and the replication group depends on it", async () => {
+  it("registers an update guard with the rule inputs and the group's saved state (none in a plan), and the replication group waits for it", async () => {
     const r = await make({ numReplicaNodes: 1, enableAutomaticFailover: true });
     const guard = r.one(T.redisGuard);
     assert.deepStrictEqual(
       { ...guard.inputs, __provider: undefined },
       {
         __provider: undefined, enableSharding: false, numShards: 1, numReplicaNodes: 1, enableAutomaticFailover: true,
-        engineVersion: "6.2", passwordProblem: "", guardVersion: 1,
+        engineVersion: "6.2", passwordProblem: "", guardVersion: 2, deployed: null,
       },
     );
     assert.strictEqual(typeof guard.inputs.__provider, "string");
     assert.ok(!String(guard.inputs.__provider).includes(PASSWORD));
-    // The guard records only what AWS accepted: it is updated after the replication group, never before
-    // (a failed replication-group update leaves the guard's state at what the cluster has).
-    assert.ok(guard.dependsOn.includes("cache-replication-group"), "the guard waits for the replication group");
-    assert.ok(!r.one(T.replicationGroup).dependsOn.includes("cache-update-guard"), "the replication group does not wait for the guard");
+    // The guard is checked before the group is touched, even by `up --skip-preview`; it waits for nothing of the cluster.
+    assert.ok(r.one(T.replicationGroup).dependsOn.includes("cache-update-guard"), "the replication group waits for the guard");
+    assert.ok(!guard.dependsOn.includes("cache-replication-group"), "the guard does not wait for the group");
+    // What it compares with: the stack's last saved state, read once through the engine's built-in provider.
+    assert.deepStrictEqual(r.invokes.filter((i) => i.token === "pulumi:pulumi:readStackResourceOutputs").map((i) => i.inputs), [{ stackName: "organization/stackfile/plan" }]);
+  });
+
+  it("reads the stack's saved state once per program run, however many clusters read it", async () => {
+    const r = await run(() => {
+      new RedisCluster("one", base);
+      new RedisCluster("two", base);
+    });
+    assert.strictEqual(r.invokes.filter((i) => i.token === "pulumi:pulumi:readStackResourceOutputs").length, 1);
+    assert.deepStrictEqual(r.all(T.redisGuard).map((g) => g.inputs.deployed), [null, null]);
   });
 
   it("outputs host, port, sharding and secret connection strings (not sharded: reader too)", async () => {

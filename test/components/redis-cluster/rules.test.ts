@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import { redisStaticProblems, redisUpdateProblems, redisPasswordProblem, type RedisRuleInput } from "../../../src/components/redis-cluster/rules";
+import { replicationGroupShape } from "../../../src/aws-rules/elasticache-updates";
 
 const pw = "Correct-Horse-Battery-1";
 const paths = (ps: { path: (string | number)[] }[]) => ps.map((p) => p.path.join("."));
@@ -81,5 +82,28 @@ describe("redis-cluster update rules (old -> new)", () => {
     assert.match(enable.hint!, /first deploy numReplicaNodes: 1 with enableAutomaticFailover: false, then enable failover in a second deploy/);
     const [disable] = redisUpdateProblems({ numReplicaNodes: 2, enableAutomaticFailover: true }, { numReplicaNodes: 0, enableAutomaticFailover: false });
     assert.match(disable.hint!, /first deploy enableAutomaticFailover: false with numReplicaNodes: 2, then set numReplicaNodes: 0/);
+  });
+});
+
+describe("a replication group's saved state in the rules' terms (what the update guard compares with)", () => {
+  it("reads a group that is not sharded: replicas from the cache clusters, failover, the version asked for", () => {
+    assert.deepStrictEqual(
+      replicationGroupShape({ clusterMode: "disabled", numCacheClusters: 2, automaticFailoverEnabled: true, engineVersion: "7.0", engineVersionActual: "7.0.7" }),
+      { enableSharding: false, numShards: 1, numReplicaNodes: 1, enableAutomaticFailover: true, engineVersion: "7.0" },
+    );
+  });
+  it("reads a sharded group: shards and replicas per shard", () => {
+    assert.deepStrictEqual(
+      replicationGroupShape({ clusterMode: "enabled", numNodeGroups: 3, replicasPerNodeGroup: 1, automaticFailoverEnabled: true, engineVersion: "6.2" }),
+      { enableSharding: true, numShards: 3, numReplicaNodes: 1, enableAutomaticFailover: true, engineVersion: "6.2" },
+    );
+  });
+  it("leaves what the state does not say unjudged (null, never the property's default), and the running version when no version was asked for", () => {
+    const shape = replicationGroupShape({ clusterMode: "disabled", engineVersionActual: "7.1.0" })!;
+    assert.deepStrictEqual(shape, { enableSharding: false, numShards: 1, numReplicaNodes: null, enableAutomaticFailover: null, engineVersion: "7.1" });
+    // Against a change to 3 replicas with failover: nothing to refuse on unknowns; a downgrade still is.
+    assert.deepStrictEqual(redisUpdateProblems(shape, { numReplicaNodes: 3, enableAutomaticFailover: true, engineVersion: "7.1" }), []);
+    assert.match(redisUpdateProblems(shape, { engineVersion: "6.2" })[0].message, /cannot be downgraded \(from 7\.1 to 6\.2\)/);
+    assert.strictEqual(replicationGroupShape(undefined), undefined);
   });
 });

@@ -11,7 +11,7 @@
 //
 // It refuses to delete what a resource of the account still uses, as AWS
 // does (in-use.ts). STACKFILE_FAIL=<resource name>:<create|update|delete>[,...]
-// fails that step.
+// fails that step; STACKFILE_HOLD=<resource name>:<create|update> holds it once done (holdIfAsked).
 import * as fs from "fs";
 import * as path from "path";
 import type * as provider from "@pulumi/pulumi/provider";
@@ -37,6 +37,18 @@ function injected(urn: string, op: "create" | "update" | "delete"): void {
   if (wanted.includes(`${nameOf(urn)}:${op}`)) {
     throw new Error(`injected failure: STACKFILE_FAIL asks the stand-in to fail the ${op} of ${nameOf(urn)}`);
   }
+}
+
+/**
+ * STACKFILE_HOLD=<resource name>:<create|update> makes that step, once AWS has
+ * done it (the account changed), hold on before answering: `held` in the
+ * engine folder says so, and the test kills pulumi there (a deploy killed
+ * while AWS was working: the account changed, the state did not).
+ */
+async function holdIfAsked(engineDir: string, urn: string, op: "create" | "update"): Promise<void> {
+  if (process.env.STACKFILE_HOLD !== `${nameOf(urn)}:${op}`) return;
+  fs.writeFileSync(path.join(engineDir, "held"), `${nameOf(urn)}:${op}\n`);
+  await new Promise((r) => setTimeout(r, 600_000));
 }
 
 function record(w: ReturnType<typeof readWorld>, r: WorldResource, op: string): void {
@@ -194,6 +206,7 @@ export function standInProvider(engineDir: string): provider.Provider {
       if (!id) throw new Error(`stand-in: no id for ${type} ${name}`);
       if (type === BUCKET) await createBucket(id);
       changeWorld(engineDir, (w) => record(w, { type, name, id, state, inputs }, "create"));
+      await holdIfAsked(engineDir, urn, "create");
       return { id, outs: state };
     },
 
@@ -217,6 +230,7 @@ export function standInProvider(engineDir: string): provider.Provider {
         state.qualifiedArn = String(state.arn) + `:${version}`;
       }
       changeWorld(engineDir, (w) => record(w, { type, name, id, state, inputs: news }, "update"));
+      await holdIfAsked(engineDir, urn, "update");
       return { outs: state };
     },
 
