@@ -5,6 +5,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { Browser } from "playwright-core";
+import { descendants } from "../process-tree";
+export { descendants };
 
 const RUN_CLI = path.join(__dirname, "..", "fixtures", "run-cli.ts");
 export const FIXTURE = path.join(__dirname, "fixtures");
@@ -69,19 +71,6 @@ export function startDev(dir: string, args: string[], env: Record<string, string
   };
 }
 
-/** Every process below `pid` (children, theirs, ...), whatever their process group. */
-export function descendants(pid: number): number[] {
-  const table = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number));
-  const out: number[] = [];
-  const walk = (p: number) => {
-    for (const [c, pp] of table) if (pp === p) {
-      out.push(c);
-      walk(c);
-    }
-  };
-  walk(pid);
-  return out;
-}
 
 export function alive(pid: number): boolean {
   try {

@@ -11,6 +11,7 @@ import * as os from "os";
 import * as path from "path";
 import { execFileSync, spawn } from "child_process";
 import { readWorld, type WorldFile } from "./stand-in/world";
+import { descendants } from "../process-tree";
 
 export const REPO = path.resolve(__dirname, "..", "..");
 const ENGINE = path.join(REPO, "scripts", "engine.sh");
@@ -214,19 +215,6 @@ export async function newStack(yaml: string | null, files: Record<string, string
   return s;
 }
 
-/** The processes below `pid`, deepest last. */
-function descendants(pid: number): number[] {
-  const table = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number));
-  const out: number[] = [];
-  const walk = (p: number) => {
-    for (const [c, pp] of table) if (pp === p) {
-      out.push(c);
-      walk(c);
-    }
-  };
-  walk(pid);
-  return out;
-}
 
 /** A process's command line ("" once it is gone). */
 function commandOf(pid: number): string {
