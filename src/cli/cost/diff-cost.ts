@@ -26,10 +26,12 @@ const cents = (x: number) => Math.round(x * 100) / 100;
 
 export function costChange(before: CostEstimate | undefined, after: CostEstimate, maxMonthlyIncrease?: number): CostChange {
   const was = before?.fixedMonthly ?? 0;
-  const byResource: CostChange["byResource"] = {};
+  // Keyed by the stack's resource names, which may be `constructor` or `toString`: own members only.
+  const byResource: CostChange["byResource"] = Object.create(null);
+  const fixedOf = (e: CostEstimate | undefined, name: string) => (e && Object.hasOwn(e.byResource, name) ? e.byResource[name].fixedMonthly : 0);
   for (const name of [...new Set([...Object.keys(before?.byResource ?? {}), ...Object.keys(after.byResource)])].sort()) {
-    const b = before?.byResource[name]?.fixedMonthly ?? 0;
-    const a = after.byResource[name]?.fixedMonthly ?? 0;
+    const b = fixedOf(before, name);
+    const a = fixedOf(after, name);
     if (a !== b) byResource[name] = { before: b, after: a, delta: cents(a - b) };
   }
   const known = new Set((before?.notPriced ?? []).map((n) => `${n.resource}\n${n.reason}`));

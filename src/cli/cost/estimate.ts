@@ -113,7 +113,8 @@ export function estimateCost(resources: readonly PricedResource[], region: strin
     return row;
   };
 
-  const byResource: CostEstimate["byResource"] = {};
+  // Keyed by the stack's resource names, which may be `constructor` or `toString`: no inherited members.
+  const byResource: CostEstimate["byResource"] = Object.create(null);
   let fixedTotal = 0;
   for (const m of metered) {
     for (const c of m.fixed) {
