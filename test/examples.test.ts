@@ -26,6 +26,16 @@ describe("the examples, each a project to copy", () => {
     });
   }
 
+  it("the Next.js app, copied out and installed alone, declares what its TypeScript build needs (typescript, @types/node, @types/react)", () => {
+    // next build type-checks an app with a tsconfig.json and stops when typescript is not installed in it;
+    // in the checkout it was found in the repository's own node_modules, in a copy it is not.
+    const app = path.join(EXAMPLES, "nextjs-app");
+    assert.ok(fs.existsSync(path.join(app, "tsconfig.json")));
+    const pkg = JSON.parse(fs.readFileSync(path.join(app, "package.json"), "utf8"));
+    const declared = { ...pkg.dependencies, ...pkg.devDependencies };
+    for (const name of ["typescript", "@types/node", "@types/react"]) assert.ok(declared[name], `examples/nextjs-app/package.json declares no ${name}`);
+  });
+
   it("the TypeScript example imports stackfile by name and keeps Pulumi's template tsconfig.json (no skipLibCheck)", () => {
     assert.ok(fs.existsSync(path.join(EXAMPLES, "typescript", "tsconfig.json")));
     const code = fs.readFileSync(path.join(EXAMPLES, "typescript", "index.ts"), "utf8");
