@@ -150,7 +150,7 @@ describe("the layout", () => {
     const loose = fs.readdirSync(shared, { withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => e.name);
     assert.deepStrictEqual(loose, [], "every file of src/shared lives in a subject folder");
     const folders = fs.readdirSync(shared).sort();
-    assert.deepStrictEqual(folders, ["aws-naming", "component", "domains", "files", "logging", "messages", "process", "schema", "workloads"]);
+    assert.deepStrictEqual(folders, ["alarms", "aws-naming", "component", "domains", "files", "logging", "messages", "process", "schema", "workloads"]);
     const testShared = path.resolve(__dirname, "shared");
     for (const e of fs.readdirSync(testShared, { withFileTypes: true })) {
       assert.ok(e.isDirectory() && folders.includes(e.name), `test/shared/${e.name} mirrors a folder of src/shared`);

@@ -7,6 +7,7 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/logging/log-forwarding-ids
  * - `logGroup`: its log group (unless logging is disabled)
  * - `function`: the aws.lambda.Function
  * - with joinDefaultVpc: `securityGroup` (its network-interface permissions are in `policy`); with connectTo: `connectIngress` (per target), `s3Endpoint`, `dynamodbEndpoint` (its own endpoints, made only when no `defaultVpcEndpoints` is given; with one, the shared ones are that DefaultVpcEndpoints' children)
+ * - `errorsAlarm`, `throttlesAlarm`, `durationAlarm`: its CloudWatch alarms (unless switched off in `alarms`)
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  *
  * The routes of its `events` are children of their gateway (ids
@@ -21,6 +22,9 @@ export const FUNCTION_CHILDREN = {
   connectIngress: "aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule",
   s3Endpoint: "aws:ec2/vpcEndpoint:VpcEndpoint",
   dynamodbEndpoint: "aws:ec2/vpcEndpoint:VpcEndpoint",
+  errorsAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  throttlesAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  durationAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
   ...LOG_FORWARDING_CHILDREN,
 } as const;
 

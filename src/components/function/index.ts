@@ -20,6 +20,8 @@ import {
   type ConnectToEntry, type ResolvedConnection, type VpcPlacement, type DefaultVpcEndpointsArg,
 } from "../../shared/workloads/workload-connections";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
+import { makeAlarms } from "../../shared/alarms/metric-alarms";
+import { functionAlarms } from "./alarms";
 import { environmentMap, mergeEnvironments } from "../../shared/workloads/environment";
 
 export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo" | "events">, DefaultVpcEndpointsArg {
@@ -110,6 +112,7 @@ export class Function extends Component<typeof functionDefinition, Omit<Function
     this.logGroupArn = made.logGroup?.arn;
     const forwarding = this.properties.logging.logForwarding;
     if (forwarding && made.logGroup) forwardLogs(this.children, made.logGroup, forwarding);
+    makeAlarms(this.children, functionAlarms(this.properties.timeout), literal(this.properties.alarms), { FunctionName: made.fn.name });
 
     // Each event is a route of its gateway (the gateway's children; its CORS methods count them).
     this.routes = (this.properties.events ?? []).map((e) => attachHttpApiIntegration(httpApiGateways, e, made.fn, e.properties.payloadFormat));

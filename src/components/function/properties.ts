@@ -1,5 +1,6 @@
 import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../../shared/workloads/workload-properties";
 import type { RouteAuthorization } from "../http-api-gateway/authorizer-properties";
+import type { AlarmSetting } from "../../shared/alarms/alarm-setting";
 
 /** Where a gateway event goes: the gateway, the route's path and method (the spec's integration fields). */
 export interface FunctionHttpApiEventProperties extends RouteAuthorization {
@@ -91,6 +92,18 @@ export interface FunctionProperties {
   iamRoleStatements?: IamRoleStatement[];
   /** Integrations that send events to the function: routes of this stack's gateways. */
   events?: FunctionHttpApiEvent[];
+  /** Its CloudWatch alarms, each on unless `false`: new thresholds and periods over the defaults. */
+  alarms?: FunctionAlarms;
+}
+
+/** A function's alarms (docs/function.md): each a setting over its default, or `false` to switch it off. */
+export interface FunctionAlarms {
+  /** Errors as a percentage of invocations; default: 5 (%) in a period of 300 s. */
+  errors?: AlarmSetting | false;
+  /** Throttled invocations; default: 1 in a period of 300 s. */
+  throttles?: AlarmSetting | false;
+  /** The longest invocation, in milliseconds; default: 90% of the timeout, in a period of 300 s. */
+  duration?: AlarmSetting | false;
 }
 
 /** Parameters other resources can read with `$ResourceParam(name, param)`. */

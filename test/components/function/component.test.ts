@@ -22,9 +22,9 @@ const statements = (r: Awaited<ReturnType<typeof make>>) => JSON.parse(r.one(F.p
 
 describe("Function", () => {
   for (const preview of [false, true]) {
-    it(`with only entryfilePath: role, policy, log group and the function with the defaults${preview ? " (preview)" : ""}`, async () => {
+    it(`with only entryfilePath: role, policy, log group, the function with the defaults and its alarms${preview ? " (preview)" : ""}`, async () => {
       const r = await make({}, { preview });
-      assert.deepStrictEqual(r.resources.filter((x) => x.parent === "items").map((x) => x.name).sort(), ["items-function", "items-log-group", "items-policy", "items-role"]);
+      assert.deepStrictEqual(r.resources.filter((x) => x.parent === "items").map((x) => x.name).sort(), ["items-duration-alarm", "items-errors-alarm", "items-function", "items-log-group", "items-policy", "items-role", "items-throttles-alarm"]);
       const fn = r.one(F.fn).inputs;
       assert.deepStrictEqual(
         { runtime: fn.runtime, architectures: fn.architectures, memorySize: fn.memorySize, timeout: fn.timeout, handler: fn.handler },

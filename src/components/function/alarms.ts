@@ -1,0 +1,31 @@
+// The function's default alarms (decisions.md, "Alarms and cost"; `alarms`
+// in properties.ts). Lambda's metrics, namespace AWS/Lambda, dimension
+// FunctionName: Errors, Invocations and Throttles are counts (Sum), Duration
+// is milliseconds
+// (https://docs.aws.amazon.com/lambda/latest/dg/monitoring-metrics-types.html).
+import * as pulumi from "@pulumi/pulumi";
+import type { AlarmDefault } from "../../shared/alarms/metric-alarms";
+
+/** An invocation this close to the timeout (a share of it) fires the duration alarm. */
+const NEAR_TIMEOUT = 0.9;
+
+/** The function's alarms by name, for a timeout of `timeoutSeconds`. */
+export function functionAlarms(timeoutSeconds: pulumi.Input<number>): Record<"errors" | "throttles" | "duration", AlarmDefault> {
+  return {
+    errors: {
+      childId: "errorsAlarm", description: "errors as a percentage of invocations (%)", namespace: "AWS/Lambda",
+      metric: { metricName: "Errors", statistic: "Sum" }, percentOf: { metricName: "Invocations", statistic: "Sum" },
+      comparison: "GreaterThanOrEqualToThreshold", threshold: 5, periodSeconds: 300, evaluationPeriods: 1,
+    },
+    throttles: {
+      childId: "throttlesAlarm", description: "throttled invocations (count)", namespace: "AWS/Lambda",
+      metric: { metricName: "Throttles", statistic: "Sum" },
+      comparison: "GreaterThanOrEqualToThreshold", threshold: 1, periodSeconds: 300, evaluationPeriods: 1,
+    },
+    duration: {
+      childId: "durationAlarm", description: `the longest invocation near the timeout (ms; ${NEAR_TIMEOUT * 100}% of it by default)`, namespace: "AWS/Lambda",
+      metric: { metricName: "Duration", statistic: "Maximum" },
+      comparison: "GreaterThanOrEqualToThreshold", threshold: pulumi.output(timeoutSeconds).apply((t) => Math.round(t * 1000 * NEAR_TIMEOUT)), periodSeconds: 300, evaluationPeriods: 1,
+    },
+  };
+}
