@@ -41,18 +41,21 @@ describe("the monthly bill in plan and diff", function () {
     const r = await cli("plan", EXAMPLE);
     assert.strictEqual(r.code, 0, r.err);
     // sessions: 2 shards × (1 + 1) nodes of cache.r7g.large at 0.219 a node-hour, 730 hours: 639.48;
-    // cache: 2 nodes of cache.t4g.micro at 0.016: 23.36. Nothing else of the example has a fixed cost
-    // (its VPC endpoints are gateway endpoints, its DynamoDB table is on demand, no warm instances).
+    // cache: 2 nodes of cache.t4g.micro at 0.016: 23.36; hello's alarms: 4 alarm metrics (errors reads two) at 0.10: 0.40.
+    // Nothing else of the example has a fixed cost (its VPC endpoints are gateway endpoints, its DynamoDB
+    // table is on demand, no warm instances).
     assert.strictEqual(priceOf("elasticache.redis.cache.r7g.large", "us-east-1")?.usd, 0.219);
     assert.strictEqual(priceOf("elasticache.redis.cache.t4g.micro", "us-east-1")?.usd, 0.016);
-    assert.match(r.out, /^Monthly cost \(fixed\): 662\.84 USD \(us-east-1 prices as of \d{4}-\d{2}-\d{2}; what is counted: docs\/cost\.md\)$/m);
+    assert.match(r.out, /^Monthly cost \(fixed\): 663\.24 USD \(us-east-1 prices as of \d{4}-\d{2}-\d{2}; what is counted: docs\/cost\.md\)$/m);
     assert.match(r.out, /^ {2}sessions {2}639\.48 USD$/m);
     assert.match(r.out, /^ {4}sessions-replication-group: 4 cache\.r7g\.large nodes × 730 h: 639\.48 USD \(0\.219 USD per node-hour\)$/m);
     assert.match(r.out, /^ {2}cache {2}23\.36 USD$/m);
+    assert.match(r.out, /^ {2}hello {2}0\.40 USD$/m);
+    assert.match(r.out, /^ {4}hello-errors-alarm: 2 alarm metrics: 0\.20 USD \(0\.1 USD per alarm-metric-month\)$/m);
     const json = JSON.parse((await cli("plan", EXAMPLE, "--json")).out);
     assert.deepStrictEqual(Object.keys(json), ["resources", "outputs", "cost"]);
     assert.deepStrictEqual(Object.keys(json.cost).slice(0, 5), ["currency", "fixedMonthly", "byResource", "usageBased", "pricesAsOf"]);
-    assert.deepStrictEqual([json.cost.currency, json.cost.fixedMonthly, Object.keys(json.cost.byResource)], ["USD", 662.84, ["cache", "sessions"]]);
+    assert.deepStrictEqual([json.cost.currency, json.cost.fixedMonthly, Object.keys(json.cost.byResource)], ["USD", 663.24, ["cache", "hello", "sessions"]]);
     // Every AWS resource of the example is in the table; what it cannot price is said, not zero: CloudFront's requests.
     assert.deepStrictEqual([...new Set(json.cost.notPriced.map((n: { reason: string }) => n.reason))], ["CloudFront's per-request price is not in the table (docs/cost.md)"]);
     assert.ok(json.cost.usageBased.some((u: { resource: string; price: string }) => u.resource === "api-api" && u.price === "apigateway.http.requests"));
