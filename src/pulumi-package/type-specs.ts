@@ -82,7 +82,7 @@ export class TypeCollector {
     if (ref) return this.named(ref);
     const branches = schema.anyOf ?? schema.oneOf;
     if (branches) return this.union(branches, name);
-    if (schema.const !== undefined) return { type: typeof schema.const === "number" ? "number" : "string" };
+    if (schema.const !== undefined) return { type: typeof schema.const === "number" ? "number" : typeof schema.const === "boolean" ? "boolean" : "string" };
     if (schema.enum) return this.enumType(name, schema);
     const type = Array.isArray(schema.type) ? undefined : schema.type;
     switch (type) {
