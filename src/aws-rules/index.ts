@@ -19,6 +19,7 @@ import { SNS_RULES } from "./sns";
 import { EVENTS_RULES } from "./events";
 import { EVENT_SOURCE_RULES } from "./event-sources";
 import { S3_NOTIFICATION_RULES } from "./s3-notifications";
+import { S3_BUCKET_SETTING_RULES } from "./s3-bucket-settings";
 import { DYNAMODB_RULES } from "./dynamodb";
 import { RDS_RULES } from "./rds";
 import { COGNITO_RULES } from "./cognito";
@@ -45,6 +46,7 @@ export const CATALOG: AwsRule[] = [
   ...EVENTS_RULES,
   ...EVENT_SOURCE_RULES,
   ...S3_NOTIFICATION_RULES,
+  ...S3_BUCKET_SETTING_RULES,
   ...DYNAMODB_RULES,
   ...RDS_RULES,
   ...COGNITO_RULES,

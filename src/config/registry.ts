@@ -7,6 +7,7 @@ import { redisClusterEntry } from "../components/redis-cluster/entry";
 import { httpApiGatewayEntry } from "../components/http-api-gateway/entry";
 import { nextjsWebEntry } from "../components/nextjs-web/entry";
 import { functionEntry } from "../components/function/entry";
+import { bucketEntry } from "../components/bucket/entry";
 
 export type { ParamSpec, ResourceTypeEntry } from "../shared/component/resource-definition";
 
@@ -15,6 +16,7 @@ const TYPES: TypeEntry[] = [
   httpApiGatewayEntry,
   nextjsWebEntry,
   functionEntry,
+  bucketEntry,
 ];
 
 export const registry: Record<string, TypeEntry> = Object.fromEntries(TYPES.map((d) => [d.type, d]));

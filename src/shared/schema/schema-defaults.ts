@@ -2,6 +2,55 @@
 // defaults, the `@default`s of the properties interfaces: do not edit (a test fails
 // when it is stale). Per definition, the fields `withDefaults` fills (shared/schema/default-tree.ts).
 export interface SchemaDefaults {
+  BucketProperties: {
+    "properties": {
+      "versioning": {
+        "default": false
+      },
+      "encryption": {
+        "default": true
+      },
+      "accessibility": {
+        "properties": {
+          "accessibilityMode": {
+            "default": "private"
+          }
+        }
+      },
+      "cors": {
+        "properties": {
+          "enabled": {
+            "default": false
+          },
+          "corsRules": {
+            "items": {
+              "properties": {
+                "allowedOrigins": {
+                  "default": [
+                    "*"
+                  ]
+                },
+                "allowedHeaders": {
+                  "default": [
+                    "*"
+                  ]
+                },
+                "allowedMethods": {
+                  "default": [
+                    "GET",
+                    "PUT",
+                    "HEAD",
+                    "POST",
+                    "DELETE"
+                  ]
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  };
   FunctionProperties: {
     "properties": {
       "handlerFunction": {

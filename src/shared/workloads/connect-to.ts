@@ -48,6 +48,14 @@ export type ConnectTarget =
   | aws.s3.Bucket | aws.s3.BucketV2 | aws.dynamodb.Table | aws.docdb.Cluster | aws.rds.Instance | aws.rds.Cluster
   | aws.cloudwatch.EventBus | aws.lambda.Function | aws.sns.Topic | aws.sqs.Queue;
 
+/** The spec's Bucket row: list objects (on the bucket); create, get, delete and tag objects (on its objects, `ARN/*`). */
+export function bucketStatements(arn: pulumi.Input<string>): ConnectionStatement[] {
+  return [
+    { Action: ["s3:ListBucket"], Resource: [arn] },
+    { Action: ["s3:PutObject", "s3:GetObject", "s3:DeleteObject", "s3:PutObjectTagging"], Resource: [pulumi.interpolate`${arn}/*`] },
+  ];
+}
+
 function isConnectable(t: unknown): t is Connectable {
   return typeof t === "object" && t !== null && typeof (t as Connectable).connection === "function";
 }
@@ -61,14 +69,7 @@ export function connectionTo(target: ConnectTarget): Connection {
   }
   if (isConnectable(target)) return target.connection();
   if (target instanceof aws.s3.Bucket || target instanceof aws.s3.BucketV2) {
-    return {
-      variables: { NAME: target.bucket, ARN: target.arn },
-      statements: [
-        { Action: ["s3:ListBucket"], Resource: [target.arn] },
-        { Action: ["s3:PutObject", "s3:GetObject", "s3:DeleteObject", "s3:PutObjectTagging"], Resource: [pulumi.interpolate`${target.arn}/*`] },
-      ],
-      gatewayEndpoint: "s3",
-    };
+    return { variables: { NAME: target.bucket, ARN: target.arn }, statements: bucketStatements(target.arn), gatewayEndpoint: "s3" };
   }
   if (target instanceof aws.dynamodb.Table) {
     return {

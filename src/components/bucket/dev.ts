@@ -1,0 +1,39 @@
+// A bucket, locally: s3rver (src/dev/aws-services/s3.ts) on 127.0.0.1, its
+// objects under the session's cache folder (kept between sessions), one
+// server per bucket, restarted only when its port changes. Its name is the
+// resource's name as S3 takes it (lower case; other characters become `-`).
+import * as path from "path";
+import type { DevType, LocalOutputs } from "../../shared/component/local-runner";
+import { startS3 } from "../../dev/aws-services";
+import type { bucketParams } from "./properties";
+import { bucketDefinition } from "./definition";
+
+/** The local bucket name of a resource: lower case, `a-z0-9.-` only, 3 to 63 characters. */
+export function localBucketName(resource: string): string {
+  const n = resource.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9.-]+/g, "-").replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, "");
+  return n.padEnd(3, "0").slice(0, 63);
+}
+
+/** A bucket's outputs, locally (S3 ARNs have no region or account). */
+export function bucketLocalOutputs(name: string): LocalOutputs<typeof bucketParams> {
+  return { name, arn: `arn:aws:s3:::${name}` };
+}
+
+export const bucketDev: DevType = {
+  runner(ctx) {
+    return {
+      async apply({ name }) {
+        const bucket = localBucketName(name);
+        const { port, note } = await ctx.httpPort(name);
+        const fingerprint = JSON.stringify({ port, bucket });
+        if (ctx.running(name)?.fingerprint !== fingerprint) {
+          await ctx.stop(name);
+          const log = ctx.logger(name);
+          const server = await startS3({ directory: path.join(ctx.cacheDir, "s3", bucket), buckets: [bucket], port, log });
+          ctx.run(name, { type: bucketDefinition.type, fingerprint, address: `${server.endpoint}/${bucket}`, note, stop: () => server.close() });
+        }
+        ctx.setOutputs(name, bucketLocalOutputs(bucket));
+      },
+    };
+  },
+};

@@ -1,0 +1,175 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import type { BucketAccessibility, BucketCors, BucketLifecycleRule, BucketProperties } from "./properties";
+import { bucketParams } from "./properties";
+import type { BUCKET_CHILDREN } from "./child-ids";
+import { BUCKET_CONNECTION_VARIABLES, bucketDefinition } from "./definition";
+import { paramOutputs } from "../../shared/component/stack-component";
+import { Component, literal } from "../../shared/component/component";
+import type { ChildTransforms } from "../../shared/component/children";
+import type { DeepInput } from "../../shared/component/inputs";
+import { withDefaults } from "../../shared/schema/schema";
+import { bucketStatements, connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
+
+/**
+ * Arguments of {@link Bucket}: the YAML properties, where any scalar may be a
+ * Pulumi Input except the fields that decide which resources are made.
+ */
+export interface BucketArgs extends Omit<DeepInput<BucketProperties>, "versioning" | "encryption" | "accessibility" | "cors" | "lifecycleRules"> {
+  versioning?: boolean;
+  encryption?: boolean;
+  accessibility?: BucketAccessibility;
+  cors?: { enabled: boolean; corsRules?: DeepInput<NonNullable<BucketCors["corsRules"]>> };
+  lifecycleRules?: DeepInput<BucketLifecycleRule[]>;
+  /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
+  transform?: ChildTransforms<typeof BUCKET_CHILDREN>;
+}
+
+type LifecycleRuleArgs = aws.types.input.s3.BucketLifecycleConfigurationRule;
+
+/** One lifecycle rule of the stack file as S3's (`<type>-<index>` is its id). */
+function lifecycleRule(rule: DeepInput<BucketLifecycleRule>, index: number): LifecycleRuleArgs {
+  const p = rule.properties as Record<string, pulumi.Input<any>>;
+  const base: LifecycleRuleArgs = { id: `${rule.type}-${index}`, status: "Enabled", filter: { prefix: p.prefix ?? "" } };
+  switch (rule.type) {
+    case "expiration": return { ...base, expiration: { days: p.daysAfterUpload } };
+    case "class-transition": return { ...base, transitions: [{ days: p.daysAfterUpload, storageClass: p.storageClass }] };
+    case "non-current-version-expiration": return { ...base, noncurrentVersionExpiration: { noncurrentDays: p.daysAfterVersioned } };
+    case "non-current-version-class-transition": return { ...base, noncurrentVersionTransitions: [{ noncurrentDays: p.daysAfterVersioned, storageClass: p.storageClass }] };
+    case "abort-incomplete-multipart-upload": return { ...base, abortIncompleteMultipartUpload: { daysAfterInitiation: p.daysAfterInitiation } };
+    default: return base;
+  }
+}
+
+/**
+ * An S3 bucket: private, encrypted (SSE-S3) and reachable over HTTPS only,
+ * with optional versioning, CORS, lifecycle rules and public reads.
+ *
+ * Children (ids for `transform` / YAML `overrides`, names `<name>-<child-id>`):
+ * `bucket`, `publicAccessBlock`, `encryption` (unless `encryption: false`),
+ * `versioning` (with versioning), `cors` (with CORS), `lifecycle` (with
+ * lifecycle rules), `policy`.
+ *
+ * @example
+ * const uploads = new Bucket("uploads", { versioning: true, cors: { enabled: true } });
+ * export const bucketName = uploads.name;
+ */
+export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, "transform">> implements Connectable {
+  /** The bucket's name. */
+  public readonly name: pulumi.Output<string>;
+  /** The bucket's ARN. */
+  public readonly arn: pulumi.Output<string>;
+  public readonly bucket: aws.s3.Bucket;
+
+  constructor(name: string, args: BucketArgs = {}, opts?: pulumi.ComponentResourceOptions) {
+    const { transform, ...properties } = args;
+    super(bucketDefinition, name, { properties, transform }, opts);
+    const bucket = this.bucket = this.children.make("bucket", aws.s3.Bucket, {});
+    const publicRead = literal(this.properties.accessibility.accessibilityMode) === "public-read";
+    const block = this.publicAccessBlock(bucket, publicRead);
+    this.encryption(bucket);
+    const versioning = this.versioning(bucket);
+    this.cors(bucket);
+    this.lifecycle(bucket, versioning);
+    this.policy(bucket, block, publicRead);
+
+    this.name = bucket.bucket;
+    this.arn = bucket.arn;
+    this.registerOutputs({ name: this.name, arn: this.arn });
+  }
+
+  /**
+   * All four settings on; with `public-read`, the policy ones off so the
+   * bucket policy may grant public reads (ACLs stay blocked:
+   * https://docs.aws.amazon.com/AmazonS3/latest/userguide/access-control-block-public-access.html).
+   */
+  private publicAccessBlock(bucket: aws.s3.Bucket, publicRead: boolean): aws.s3.BucketPublicAccessBlock {
+    return this.children.make("publicAccessBlock", aws.s3.BucketPublicAccessBlock, {
+      bucket: bucket.bucket,
+      blockPublicAcls: true,
+      ignorePublicAcls: true,
+      blockPublicPolicy: !publicRead,
+      restrictPublicBuckets: !publicRead,
+    });
+  }
+
+  /** SSE-S3 as the bucket's default encryption (https://docs.aws.amazon.com/AmazonS3/latest/userguide/default-bucket-encryption.html). */
+  private encryption(bucket: aws.s3.Bucket): void {
+    if (literal(this.properties.encryption) === false) return;
+    this.children.make("encryption", aws.s3.BucketServerSideEncryptionConfiguration, {
+      bucket: bucket.bucket,
+      rules: [{ applyServerSideEncryptionByDefault: { sseAlgorithm: "AES256" } }],
+    });
+  }
+
+  private versioning(bucket: aws.s3.Bucket): aws.s3.BucketVersioning | undefined {
+    if (literal(this.properties.versioning) !== true) return undefined;
+    return this.children.make("versioning", aws.s3.BucketVersioning, {
+      bucket: bucket.bucket,
+      versioningConfiguration: { status: "Enabled" },
+    });
+  }
+
+  /** CORS (https://docs.aws.amazon.com/AmazonS3/latest/userguide/cors.html): the rules given, else any origin and header with every method S3 takes. */
+  private cors(bucket: aws.s3.Bucket): void {
+    const cors = this.properties.cors;
+    if (!cors || literal(cors.enabled) !== true) return;
+    // No rules: one rule of the schema's defaults.
+    type Rule = NonNullable<typeof cors.corsRules>[number];
+    const rules: Rule[] = cors.corsRules?.length ? cors.corsRules : [withDefaults("BucketCorsRule", {} as Rule)];
+    this.children.make("cors", aws.s3.BucketCorsConfiguration, {
+      bucket: bucket.bucket,
+      corsRules: rules.map((r) => ({
+        allowedOrigins: r.allowedOrigins,
+        allowedHeaders: r.allowedHeaders,
+        allowedMethods: r.allowedMethods,
+        exposeHeaders: r.exposedResponseHeaders,
+        maxAgeSeconds: r.maxAge,
+      })),
+    });
+  }
+
+  /**
+   * Lifecycle rules, each its own S3 rule. After versioning: a rule on
+   * previous versions needs it on (terraform-provider-aws
+   * website/docs/r/s3_bucket_lifecycle_configuration.html.markdown: depends_on
+   * the versioning resource).
+   */
+  private lifecycle(bucket: aws.s3.Bucket, versioning: aws.s3.BucketVersioning | undefined): void {
+    const rules = this.properties.lifecycleRules;
+    if (!Array.isArray(rules) || rules.length === 0) return;
+    this.children.make("lifecycle", aws.s3.BucketLifecycleConfiguration, {
+      bucket: bucket.bucket,
+      rules: rules.map(lifecycleRule),
+    }, versioning ? { dependsOn: [versioning] } : {});
+  }
+
+  /**
+   * HTTPS only: every request over plain HTTP is denied
+   * (https://docs.aws.amazon.com/AmazonS3/latest/userguide/security-best-practices.html,
+   * "Enforce encryption of data in transit": aws:SecureTransport false);
+   * with `public-read`, anyone may get objects. After the public access
+   * block: S3 refuses a public policy while BlockPublicPolicy is on.
+   */
+  private policy(bucket: aws.s3.Bucket, block: aws.s3.BucketPublicAccessBlock, publicRead: boolean): void {
+    const objects = pulumi.interpolate`${bucket.arn}/*`;
+    const statements: Record<string, unknown>[] = [{
+      Sid: "HttpsOnly", Effect: "Deny", Principal: "*", Action: "s3:*", Resource: [bucket.arn, objects],
+      Condition: { Bool: { "aws:SecureTransport": "false" } },
+    }];
+    if (publicRead) statements.push({ Sid: "PublicRead", Effect: "Allow", Principal: "*", Action: "s3:GetObject", Resource: objects });
+    this.children.make("policy", aws.s3.BucketPolicy, {
+      bucket: bucket.bucket,
+      policy: pulumi.jsonStringify({ Version: "2012-10-17", Statement: statements }),
+    }, { dependsOn: [block] });
+  }
+
+  /** connectTo: list objects; create, get, delete and tag objects; NAME and ARN. */
+  public connection(): Connection {
+    return {
+      variables: connectionVariablesOf(BUCKET_CONNECTION_VARIABLES, paramOutputs(this, bucketParams)),
+      statements: bucketStatements(this.arn),
+      gatewayEndpoint: "s3",
+    };
+  }
+}
