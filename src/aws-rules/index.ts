@@ -22,6 +22,7 @@ import { S3_NOTIFICATION_RULES } from "./s3-notifications";
 import { S3_BUCKET_SETTING_RULES } from "./s3-bucket-settings";
 import { DYNAMODB_RULES } from "./dynamodb";
 import { RDS_RULES } from "./rds";
+import { RDS_ENGINE_RULES } from "./rds-engines";
 import { COGNITO_RULES } from "./cognito";
 import { WAFV2_RULES } from "./wafv2";
 import { ALARM_RULES } from "./alarms";
@@ -49,6 +50,7 @@ export const CATALOG: AwsRule[] = [
   ...S3_BUCKET_SETTING_RULES,
   ...DYNAMODB_RULES,
   ...RDS_RULES,
+  ...RDS_ENGINE_RULES,
   ...COGNITO_RULES,
   ...WAFV2_RULES,
   ...ALARM_RULES,

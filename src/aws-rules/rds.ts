@@ -63,6 +63,31 @@ export function parameterFamily(engine: string, version: string): string | undef
   return undefined;
 }
 
+/** Why RDS refuses this master user name for the engine, or undefined. */
+export function masterUsernameProblem(name: string, engine: string | undefined): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_]{0,15}$/.test(name)) return `the master user name '${name}' is not 1 to 16 letters, digits and _ starting with a letter`;
+  const lower = name.toLowerCase();
+  const fam = family(engine);
+  const reserved = [...RDS_RESERVED, ...(fam === "postgres" ? POSTGRES_RESERVED : fam ? MYSQL_RESERVED : [])];
+  if (reserved.includes(lower)) return `'${name}' is a word ${RDS_RESERVED.includes(lower) ? "RDS" : fam === "postgres" ? "PostgreSQL" : "MySQL"} reserves; choose another master user name`;
+  if (fam === "postgres" && lower.startsWith("pg_")) return "PostgreSQL reserves role names beginning with pg_";
+  return undefined;
+}
+
+/**
+ * Why RDS refuses this master password (an instance of `engine`, or any
+ * Aurora cluster: "aurora"), never with the value: only its length and which
+ * characters are refused.
+ */
+export function masterPasswordProblems(password: string, engine: string | undefined): string[] {
+  const out: string[] = [];
+  const max = engine === "postgres" ? 128 : 41;
+  if (password.length < 8 || password.length > max) out.push(`the master password has ${password.length} characters; this engine takes 8 to ${max}`);
+  const bad = [...new Set([...password].filter((c) => c < "!" || c > "~" || c === "/" || c === "\"" || c === "@"))];
+  if (bad.length) out.push(`the master password holds characters RDS refuses (${bad.map((c) => (c === " " ? "space" : /[\x21-\x7e]/.test(c) ? c : "non-printable")).join(", ")}): printable ASCII except / " @`);
+  return out;
+}
+
 const ACU_STEP = (v: number) => Math.abs(v * 2 - Math.round(v * 2)) < 1e-9;
 
 export const RDS_RULES: AwsRule[] = [
@@ -75,13 +100,8 @@ export const RDS_RULES: AwsRule[] = [
       const input = r.type === INSTANCE ? "username" : "masterUsername";
       const name = r.inputs[input];
       if (typeof name !== "string") return [];
-      if (!/^[A-Za-z][A-Za-z0-9_]{0,15}$/.test(name)) return [{ input, message: `the master user name '${name}' is not 1 to 16 letters, digits and _ starting with a letter` }];
-      const lower = name.toLowerCase();
-      const fam = family(engineOf(r, ctx));
-      const reserved = [...RDS_RESERVED, ...(fam === "postgres" ? POSTGRES_RESERVED : fam ? MYSQL_RESERVED : [])];
-      if (reserved.includes(lower)) return [{ input, message: `'${name}' is a word ${RDS_RESERVED.includes(lower) ? "RDS" : fam === "postgres" ? "PostgreSQL" : "MySQL"} reserves; choose another master user name` }];
-      if (fam === "postgres" && lower.startsWith("pg_")) return [{ input, message: "PostgreSQL reserves role names beginning with pg_" }];
-      return [];
+      const why = masterUsernameProblem(name, engineOf(r, ctx));
+      return why ? [{ input, message: why }] : [];
     },
     examples: { pass: [{ inputs: { engine: "postgres", username: "app_admin" } }], fail: [{ inputs: { engine: "postgres", username: "user" } }] },
   },
@@ -97,11 +117,7 @@ export const RDS_RULES: AwsRule[] = [
       const out: Finding[] = [];
       if (r.inputs.manageMasterUserPassword === true) out.push({ input, message: "a password and manageMasterUserPassword exclude each other: RDS keeps a managed password in Secrets Manager" });
       if (typeof password !== "string") return out;
-      const max = r.type === INSTANCE && family(engineOf(r, ctx)) === "postgres" ? 128 : 41;
-      // Never the value: only its length and which characters are refused.
-      if (password.length < 8 || password.length > max) out.push({ input, message: `the master password has ${password.length} characters; this engine takes 8 to ${max}` });
-      const bad = [...new Set([...password].filter((c) => c < "!" || c > "~" || c === "/" || c === "\"" || c === "@"))];
-      if (bad.length) out.push({ input, message: `the master password holds characters RDS refuses (${bad.map((c) => (c === " " ? "space" : /[\x21-\x7e]/.test(c) ? c : "non-printable")).join(", ")}): printable ASCII except / " @` });
+      out.push(...masterPasswordProblems(password, r.type === INSTANCE ? engineOf(r, ctx) : "aurora").map((message) => ({ input, message })));
       return out;
     },
     examples: { pass: [{ inputs: { engine: "postgres", password: "Correct-Horse-Battery-1" } }], fail: [{ inputs: { engine: "mysql", password: "p@ss" } }] },
