@@ -193,6 +193,7 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const stackLine = inputs.stack?.summary();
   if (stackLine) io.err(`diff: ${stackLine}`);
   for (const p of refused) io.err(formatProblem(p));
+  for (const p of config.notes) io.err(formatProblem(p));
   const stale = staleWarning(after.cost, new Date());
   if (stale) io.err(`diff: ${stale}`);
   if (overLimit(cost)) io.err(`${b.loaded.file}: ${overLimitMessage(cost)}`);

@@ -38,6 +38,8 @@ export interface DiffResult {
   /** Today's lines: `+ name (type): added`, `~ name (type): changed` with a line per value... */
   lines: string[];
   refused: PositionedProblem[];
+  /** What the types' update rules say of an allowed change (a restart, a failover): printed, never refused. */
+  notes: PositionedProblem[];
 }
 
 function flatten(v: unknown, prefix: Path, out: Map<string, { path: Path; value: unknown }>): void {
@@ -99,6 +101,7 @@ function itemName(r: ResourceModel, path: Path): string {
 export function diffStacks(oldFile: StackfileResult | undefined, newFile: StackfileResult): DiffResult {
   const changes: ConfigChange[] = [];
   const refused: PositionedProblem[] = [];
+  const notes: PositionedProblem[] = [];
   const olds = new Map((oldFile?.model.resources ?? []).map((r) => [r.name, r]));
   const news = new Map(newFile.model.resources.map((r) => [r.name, r]));
   for (const [name, r] of news) {
@@ -131,13 +134,14 @@ export function diffStacks(oldFile: StackfileResult | undefined, newFile: Stackf
     if (found.length) changes.push({ resource: name, type: r.type, action: "changed", changes: wholeItems(o, r, found) });
     if (r.entry.updateRules) {
       const problems = under(["resources", name, "properties"], r.entry.updateRules(o.prepared, r.prepared));
-      refused.push(...positionProblems(newFile.loaded, problems));
+      refused.push(...positionProblems(newFile.loaded, problems.filter((p) => !p.warning)));
+      notes.push(...positionProblems(newFile.loaded, problems.filter((p) => p.warning)));
     }
   }
   for (const [name, o] of olds) {
     if (!news.has(name)) changes.push({ resource: name, type: o.type, action: "removed", changes: [] });
   }
-  return { changes, lines: configLines(changes), refused: sortProblems(refused) };
+  return { changes, lines: configLines(changes), refused: sortProblems(refused), notes: sortProblems(notes) };
 }
 
 function at(root: unknown, path: Path): unknown {

@@ -70,6 +70,7 @@ export interface ResourceTypeEntry {
   warnings?(props: Record<string, unknown>, ctx: WarningContext): Problem[];
   /** Rules across the stack's resources of this type; problems by resource name. */
   crossRules?(resources: { name: string; props: Record<string, unknown> }[]): { resource: string; problem: Problem }[];
+  /** Changes refused old -> new; a problem marked `warning` is a note on an allowed change (`diff` prints it, a restart's downtime). */
   updateRules?(old: Record<string, unknown>, next: Record<string, unknown>): Problem[];
   /**
    * Inputs of the component in the Pulumi package (src/pulumi-package/) beside
