@@ -14,6 +14,12 @@ export type { AuthorizerFunction, MadeAuthorizer } from "./components/http-api-g
 export type { HttpApiGatewayChildId } from "./components/http-api-gateway/child-ids";
 export type { DomainConfiguration } from "./shared/domains/domain-properties";
 export { NextjsWeb, type NextjsWebArgs } from "./components/nextjs-web";
+export { RelationalDatabase, type RelationalDatabaseArgs } from "./components/relational-database";
+export type {
+  RelationalDatabaseProperties, RelationalEngine, RelationalEngineType, RelationalEngineProperties, RelationalInstance, AuroraInstance,
+  RelationalCredentials, RelationalAccessibility, RelationalLogging,
+} from "./components/relational-database/properties";
+export type { RelationalDatabaseChildId } from "./components/relational-database/child-ids";
 export { AwsProvider } from "./shared/aws-naming/aws-provider-settings";
 export type { NextjsWebProperties } from "./components/nextjs-web/properties";
 export type { NextjsWebChildId } from "./components/nextjs-web/child-ids";

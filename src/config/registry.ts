@@ -8,6 +8,7 @@ import { httpApiGatewayEntry } from "../components/http-api-gateway/entry";
 import { nextjsWebEntry } from "../components/nextjs-web/entry";
 import { functionEntry } from "../components/function/entry";
 import { bucketEntry } from "../components/bucket/entry";
+import { relationalDatabaseEntry } from "../components/relational-database/entry";
 
 export type { ParamSpec, ResourceTypeEntry } from "../shared/component/resource-definition";
 
@@ -17,6 +18,7 @@ const TYPES: TypeEntry[] = [
   nextjsWebEntry,
   functionEntry,
   bucketEntry,
+  relationalDatabaseEntry,
 ];
 
 export const registry: Record<string, TypeEntry> = Object.fromEntries(TYPES.map((d) => [d.type, d]));

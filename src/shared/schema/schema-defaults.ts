@@ -323,4 +323,71 @@ export interface SchemaDefaults {
       }
     }
   };
+  RelationalDatabaseProperties: {
+    "properties": {
+      "engine": {
+        "properties": {
+          "properties": {
+            "properties": {
+              "allowMajorVersionUpgrade": {
+                "default": false
+              },
+              "primaryInstance": {
+                "properties": {
+                  "multiAz": {
+                    "default": false
+                  }
+                }
+              },
+              "readReplicas": {
+                "items": {
+                  "properties": {
+                    "multiAz": {
+                      "default": false
+                    }
+                  }
+                }
+              },
+              "minCapacity": {
+                "default": 0.5
+              },
+              "maxCapacity": {
+                "default": 4
+              },
+              "allocatedStorage": {
+                "default": 20
+              }
+            }
+          }
+        }
+      },
+      "credentials": {
+        "properties": {
+          "masterUserName": {
+            "default": "dbadmin"
+          }
+        }
+      },
+      "accessibility": {
+        "properties": {
+          "accessibilityMode": {
+            "default": "vpc"
+          }
+        }
+      },
+      "automatedBackupRetentionDays": {
+        "default": 7
+      },
+      "deletionProtection": {
+        "default": true
+      },
+      "logging": {
+        "properties": {
+          "disabled": {
+            "default": false
+          }
+        }
+      }
+    }
+  };
 }
