@@ -30,6 +30,11 @@ export type { FunctionChildId } from "./components/function/child-ids";
 export { Bucket, type BucketArgs } from "./components/bucket";
 export type { BucketProperties, BucketLifecycleRule, BucketCorsRule, BucketAccessibility } from "./components/bucket/properties";
 export type { BucketChildId } from "./components/bucket/child-ids";
+export { WebAppFirewall, type WebAppFirewallArgs } from "./components/web-app-firewall";
+export type {
+  WebAppFirewallProperties, WebAppFirewallRule, WebAppFirewallAction, ManagedRuleGroupRule, RateBasedRule, IpSetRule, GeoMatchRule,
+} from "./components/web-app-firewall/properties";
+export type { WebAppFirewallChildId } from "./components/web-app-firewall/child-ids";
 export type { AwsArgs, ChildArgs, ChildTransforms, Transform } from "./shared/component/children";
 export type { RetentionDays } from "./shared/schema/enums";
 export type { Problem } from "./shared/messages/problem";

@@ -13,7 +13,16 @@
 /** Managed rule groups' capacities, by `vendor/name`, as the AWS Managed Rules pages give them. */
 export const MANAGED_GROUP_WCUS: Record<string, { wcu: number; source: string }> = {
   "AWS/AWSManagedRulesCommonRuleSet": { wcu: 700, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-baseline.html" },
+  "AWS/AWSManagedRulesAdminProtectionRuleSet": { wcu: 100, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-baseline.html" },
+  "AWS/AWSManagedRulesKnownBadInputsRuleSet": { wcu: 200, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-baseline.html" },
+  "AWS/AWSManagedRulesSQLiRuleSet": { wcu: 200, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-use-case.html" },
+  "AWS/AWSManagedRulesLinuxRuleSet": { wcu: 200, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-use-case.html" },
+  "AWS/AWSManagedRulesUnixRuleSet": { wcu: 100, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-use-case.html" },
+  "AWS/AWSManagedRulesWindowsRuleSet": { wcu: 200, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-use-case.html" },
+  "AWS/AWSManagedRulesPHPRuleSet": { wcu: 100, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-use-case.html" },
+  "AWS/AWSManagedRulesWordPressRuleSet": { wcu: 100, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-use-case.html" },
   "AWS/AWSManagedRulesAmazonIpReputationList": { wcu: 25, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-ip-rep.html" },
+  "AWS/AWSManagedRulesAnonymousIpList": { wcu: 50, source: "https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-ip-rep.html" },
 };
 
 export interface Capacity {

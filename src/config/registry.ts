@@ -9,6 +9,7 @@ import { nextjsWebEntry } from "../components/nextjs-web/entry";
 import { functionEntry } from "../components/function/entry";
 import { bucketEntry } from "../components/bucket/entry";
 import { relationalDatabaseEntry } from "../components/relational-database/entry";
+import { webAppFirewallEntry } from "../components/web-app-firewall/entry";
 
 export type { ParamSpec, ResourceTypeEntry } from "../shared/component/resource-definition";
 
@@ -19,6 +20,7 @@ const TYPES: TypeEntry[] = [
   functionEntry,
   bucketEntry,
   relationalDatabaseEntry,
+  webAppFirewallEntry,
 ];
 
 export const registry: Record<string, TypeEntry> = Object.fromEntries(TYPES.map((d) => [d.type, d]));

@@ -390,4 +390,14 @@ export interface SchemaDefaults {
       }
     }
   };
+  WebAppFirewallProperties: {
+    "properties": {
+      "scope": {
+        "default": "cdn"
+      },
+      "defaultAction": {
+        "default": "Allow"
+      }
+    }
+  };
 }
