@@ -15,6 +15,7 @@ const STACKS = [
   "test/fixtures/every-field-web.yaml",
   "test/fixtures/every-field-edge.yaml",
   "test/fixtures/every-field-function.yaml",
+  "test/fixtures/every-field-firewall.yaml",
 ];
 
 describe("the catalog covers what stackfile makes", function () {

@@ -28,7 +28,7 @@ export function ipSetsOf(rules: readonly WebAppFirewallRule[] | undefined): IpSe
 
 /** An action in the provider's shape: `{ block: {} }`. */
 function action(a: WebAppFirewallAction | undefined): Obj {
-  return { [(a ?? "Block").toLowerCase()]: {} };
+  return { [(typeof a === "string" ? a : "Block").toLowerCase()]: {} };
 }
 
 /** A rule's name (and metric name): its place and kind, so each is its own. */

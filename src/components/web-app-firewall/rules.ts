@@ -34,7 +34,8 @@ function rulesOf(p: Obj): { i: number; type: unknown; props: Obj }[] {
 
 /** The web ACL capacity units the rules use (a lower bound when a group's is not published: `unknown` names it). */
 export function firewallCapacity(p: Obj) {
-  const known = rulesOf(p).length === list(p.rules).length;
+  // A value not known yet (a directive where a list or a rule is) is not counted.
+  const known = Array.isArray(p.rules) && rulesOf(p).length === p.rules.length;
   return known ? webAclCapacity(aclRules(p as WebAppFirewallProperties, () => "arn")) : { total: 0, unknown: [] };
 }
 

@@ -27,6 +27,12 @@ describe("web-app-firewall static rules", () => {
     it(c.name, () => assert.deepStrictEqual(paths(webAppFirewallStaticProblems({ rules: c.rules })), c.expect));
   }
 
+  it("a directive where the list, a rule or an action is, is not judged (validate names it elsewhere)", () => {
+    assert.deepStrictEqual(webAppFirewallStaticProblems({ rules: { unknown: true } }), []);
+    assert.deepStrictEqual(webAppFirewallStaticProblems({ rules: [{ unknown: true }, rule("ip-set", { addresses: ["192.0.2.0/24"], action: { unknown: true } })] }), []);
+    assert.deepStrictEqual(webAppFirewallStaticProblems({ rules: [rule("geo-match", { countryCodes: ["US"], action: { unknown: true } })] }), []);
+  });
+
   it("counts capacity as AWS does: 700 for the core rule set, 2 for a rate-based rule, 1 for an IP set or a geo match, one per IP set of each version", () => {
     const p = { rules: [group("AWSManagedRulesCommonRuleSet"), rule("rate-based", { limit: 100 }), rule("geo-match", { countryCodes: ["US"] }), rule("ip-set", { addresses: ["192.0.2.0/24", "2001:db8::/32"] })] };
     assert.deepStrictEqual(firewallCapacity(p), { total: 700 + 2 + 1 + 2, unknown: [] });
