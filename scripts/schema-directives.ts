@@ -91,6 +91,12 @@ export function literalFields(definitions: Record<string, Schema>, root: string,
       if (!node) return;
       rel = [...rel, seg];
       if (node.$ref && i < rest.length - 1) return follow(defName(node.$ref), rest.slice(i + 1));
+      // A union of definitions (a function's events of several kinds): the path goes on in each.
+      const union: Schema[] | undefined = node.anyOf ?? node.oneOf;
+      if (union && i < rest.length - 1) {
+        for (const b of union) if (b.$ref) follow(defName(b.$ref), rest.slice(i + 1));
+        return;
+      }
     }
     add(def, rel);
   };

@@ -104,6 +104,23 @@ export const EVENT_SOURCE_RULES: AwsRule[] = [
     },
   },
   {
+    id: "lambda/event-source-duplicate",
+    types: [MAPPING],
+    summary: "A function reads a queue or stream through one event source mapping: a second one of the same source and function is refused",
+    source: `${API} (ResourceConflictException: "An event source mapping with SQS arn ... and function ... already exists"; as reported in aws/chalice#2146 and getlift/lift#295)`,
+    check(r, ctx) {
+      const source = r.inputs.eventSourceArn;
+      const fn = r.inputs.functionName;
+      if (typeof source !== "string" || typeof fn !== "string") return [];
+      const other = ctx.resources.find((x) => x !== r && x.type === MAPPING && x.inputs.eventSourceArn === source && x.inputs.functionName === fn);
+      return other ? [{ input: "eventSourceArn", message: `${fn} reads ${source} through ${other.name} too; a function has one event source mapping per source` }] : [];
+    },
+    examples: {
+      pass: [{ name: "b", inputs: { eventSourceArn: "arn:aws:sqs:us-east-1:123456789012:jobs", functionName: "g" } }, { type: MAPPING, name: "a", inputs: { eventSourceArn: "arn:aws:sqs:us-east-1:123456789012:jobs", functionName: "f" } }],
+      fail: [{ name: "b", inputs: { eventSourceArn: "arn:aws:sqs:us-east-1:123456789012:jobs", functionName: "f" } }, { type: MAPPING, name: "a", inputs: { eventSourceArn: "arn:aws:sqs:us-east-1:123456789012:jobs", functionName: "f" } }],
+    },
+  },
+  {
     id: "lambda/table-stream",
     types: [MAPPING],
     summary: "A function reads a table's changes only when the table has its stream enabled",

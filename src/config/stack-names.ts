@@ -6,6 +6,7 @@
 // type.
 import { registry, type ResourceTypeEntry } from "./registry";
 import { valuesAt } from "../shared/schema/check-properties";
+import { withDefaults } from "../shared/schema/schema";
 import { closest } from "../shared/messages/suggest";
 import { formatPath, under, type Problem } from "../shared/messages/problem";
 import type { IncomingEvent } from "../shared/component/resource-definition";
@@ -110,13 +111,15 @@ export function stackEvents(resources: ResourceModel[]): Map<string, IncomingEve
   const types = new Map(resources.map((r) => [r.name, r.type]));
   const out = new Map<string, IncomingEvent[]>();
   for (const r of resources) {
+    let workload: Record<string, unknown> | undefined;
     for (const { e, index } of eventsOf(r)) {
       const kind = EVENT_TARGETS.get(String(e.type));
       if (!kind?.eventTarget || !isMap(e.properties)) continue;
       const target = e.properties[kind.eventTarget.nameField];
       if (typeof target !== "string" || types.get(target) !== kind.type) continue;
       const list = out.get(target) ?? [];
-      list.push({ source: r.name, target, at: ["events", index, "properties"], properties: e.properties });
+      workload ??= withDefaults(r.entry.definition, r.prepared) as Record<string, unknown>;
+      list.push({ source: r.name, target, at: ["events", index, "properties"], properties: e.properties, workload });
       out.set(target, list);
     }
   }

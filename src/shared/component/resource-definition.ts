@@ -124,6 +124,8 @@ export interface IncomingEvent {
   at: Path;
   /** Its properties, as validate prepared them (directives are unknown values). */
   properties: Record<string, unknown>;
+  /** The workload's own properties, prepared, with the schema's defaults filled in (a queue compares its visibility timeout with a function's timeout). */
+  workload?: Record<string, unknown>;
 }
 
 /** A type whose resources workloads' events name (a gateway's route; a queue, topic, bucket, table stream, bus). */
