@@ -10,6 +10,7 @@ import { functionEntry } from "../components/function/entry";
 import { bucketEntry } from "../components/bucket/entry";
 import { relationalDatabaseEntry } from "../components/relational-database/entry";
 import { webAppFirewallEntry } from "../components/web-app-firewall/entry";
+import { sqsQueueEntry } from "../components/sqs-queue/entry";
 
 export type { ParamSpec, ResourceTypeEntry } from "../shared/component/resource-definition";
 
@@ -21,6 +22,7 @@ const TYPES: TypeEntry[] = [
   bucketEntry,
   relationalDatabaseEntry,
   webAppFirewallEntry,
+  sqsQueueEntry,
 ];
 
 export const registry: Record<string, TypeEntry> = Object.fromEntries(TYPES.map((d) => [d.type, d]));

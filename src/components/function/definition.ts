@@ -24,7 +24,7 @@ export const functionDefinition = componentDefinition({
     ["entryfilePath"], ["handlerFunction"], ["runtime"], ["architecture"], ["logging", "disabled"], ["logging", "logForwarding", "type"],
     ["joinDefaultVpc"], ["connectTo", "*"], ["events", "*", "type"], ["events", "*", "properties", "httpApiGatewayName"],
     ["events", "*", "properties", "path"], ["events", "*", "properties", "method"], ["events", "*", "properties", "payloadFormat"],
-    ["events", "*", "properties", "authorizer"], ["alarms"], ["alarms", "errors"], ["alarms", "throttles"], ["alarms", "duration"],
+    ["events", "*", "properties", "authorizer"], ["events", "*", "properties", "sqsQueueName"], ["alarms"], ["alarms", "errors"], ["alarms", "throttles"], ["alarms", "duration"],
   ],
   pathProperties: ["entryfilePath"],
   connectable: { vpcOnly: false, variables: FUNCTION_CONNECTION_VARIABLES },

@@ -29,6 +29,36 @@ export interface FunctionHttpApiEvent {
   properties: FunctionHttpApiEventProperties;
 }
 
+/** Where an `sqs` event reads from: a queue of this stack, in batches. */
+export interface FunctionSqsEventProperties {
+  /**
+   * Name of the `sqs-queue` resource of this stack the function reads. Its
+   * visibility timeout must be at least the function's timeout.
+   * @example "jobs"
+   */
+  sqsQueueName: string;
+  /**
+   * Most messages per invocation: 1 to 10,000 (1 to 10 from a FIFO queue);
+   * more than 10 needs `maxBatchWindowSeconds` of at least 1.
+   * @default 10
+   * @multipleOf 1
+   */
+  batchSize?: number;
+  /**
+   * Seconds (0 to 300) Lambda gathers messages before it invokes the function
+   * with less than a full batch; a FIFO queue takes none.
+   * @default 0
+   * @multipleOf 1
+   */
+  maxBatchWindowSeconds?: number;
+}
+
+/** Messages of a queue of this stack invoke the function in batches (an event source mapping; the function may receive, delete and read the queue's attributes). */
+export interface FunctionSqsEvent {
+  type: "sqs";
+  properties: FunctionSqsEventProperties;
+}
+
 /**
  * A Lambda function whose code stackfile bundles (esbuild) from one entry
  * file; gateways route to it through its `events`.
@@ -90,8 +120,8 @@ export interface FunctionProperties {
   connectTo?: string[];
   /** Raw IAM statements appended to the function's role. */
   iamRoleStatements?: IamRoleStatement[];
-  /** Integrations that send events to the function: routes of this stack's gateways. */
-  events?: FunctionHttpApiEvent[];
+  /** Integrations that send events to the function: routes of this stack's gateways, messages of its queues. */
+  events?: (FunctionHttpApiEvent | FunctionSqsEvent)[];
   /** Its CloudWatch alarms, each on unless `false`: new thresholds and periods over the defaults. */
   alarms?: FunctionAlarms;
 }

@@ -390,6 +390,31 @@ export interface SchemaDefaults {
       }
     }
   };
+  SqsQueueProperties: {
+    "properties": {
+      "fifoEnabled": {
+        "default": false
+      },
+      "contentBasedDeduplication": {
+        "default": false
+      },
+      "visibilityTimeoutSeconds": {
+        "default": 30
+      },
+      "messageRetentionPeriodSeconds": {
+        "default": 345600
+      },
+      "delayMessagesSeconds": {
+        "default": 0
+      },
+      "maxMessageSizeBytes": {
+        "default": 262144
+      },
+      "longPollingSeconds": {
+        "default": 0
+      }
+    }
+  };
   WebAppFirewallProperties: {
     "properties": {
       "scope": {

@@ -13,6 +13,7 @@ const STACKS = [
   "test/fixtures/every-field-web.yaml",
   "test/fixtures/every-field-edge.yaml",
   "test/fixtures/every-field-function.yaml",
+  "test/fixtures/every-field-sqs.yaml",
 ];
 
 /** Statements on every resource, by their actions: why nothing narrower works. */
