@@ -15,11 +15,8 @@ const STACKS = [
   "test/fixtures/every-field-web.yaml",
   "test/fixtures/every-field-edge.yaml",
   "test/fixtures/every-field-function.yaml",
-<<<<<<< HEAD
   "test/fixtures/every-field-firewall.yaml",
-=======
   "test/fixtures/every-field-sqs.yaml",
->>>>>>> cb6e326 (sqs-queue (issue 36): standard or FIFO queue, SSE-SQS and a TLS-only queue policy, attributes judged by the catalog's SQS entries at their lines, a dead-letter queue of the stack of the same kind (redrivePolicy), parameters arn/name/url, connectTo's Message queue row (STP_<NAME>_ARN/_NAME/_URL), the function event kind sqs (event source mapping and the role's receive/delete/get-attributes, visibility timeout at least the function's timeout), diff refuses a FIFO flip as data loss; dev runs the queue on the local SQS; docs/sqs-queue.md)
 ];
 
 describe("the catalog covers what stackfile makes", function () {
