@@ -15,7 +15,7 @@ const TOKENS: { input: string; unitKey: string; defaultUnit: string; min: number
 const MINUTES: Record<string, number> = { seconds: 1 / 60, minutes: 1, hours: 60, days: 24 * 60 };
 
 /** Why a callback or sign-out URL is refused: absolute, no fragment, HTTPS unless http://localhost (a custom app scheme is fine). */
-function urlProblem(u: string): string | undefined {
+export function cognitoUrlProblem(u: string): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(u);
@@ -25,6 +25,43 @@ function urlProblem(u: string): string | undefined {
   if (parsed.hash) return "has a fragment (#...)";
   if (parsed.protocol === "http:" && parsed.hostname !== "localhost") return "is plain HTTP; Cognito takes HTTPS, or http://localhost for testing";
   return undefined;
+}
+
+/** Why a hosted UI domain prefix is refused (see the `cognito/domain` entry's source), or undefined. */
+export function domainPrefixProblem(domain: string): string | undefined {
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(domain)) return `prefix '${domain}' is not 1 to 63 lower-case letters, digits and hyphens (not first or last)`;
+  const word = ["aws", "amazon", "cognito"].find((w) => domain.includes(w));
+  return word ? `a domain prefix can't contain '${word}'` : undefined;
+}
+
+/** Why a set of OAuth flows is refused (see the `cognito/client-flows` entry's source), or undefined. */
+export function oauthFlowsProblem(flows: string[], secret: boolean): string | undefined {
+  const credentials = flows.includes("client_credentials");
+  if (credentials && flows.some((f) => f === "code" || f === "implicit")) return "client_credentials can't be allowed in the same app client as code or implicit";
+  if (credentials && !secret) return "client_credentials needs an app client with a secret";
+  return undefined;
+}
+
+/**
+ * The ProviderDetails keys each identity provider type needs (see the
+ * `cognito/identity-provider-details` entry's source); SAML needs one of two.
+ */
+const PROVIDER_DETAILS: Record<string, { all: string[]; oneOf?: string[] }> = {
+  Google: { all: ["client_id", "client_secret", "authorize_scopes"] },
+  Facebook: { all: ["client_id", "client_secret", "authorize_scopes"] },
+  LoginWithAmazon: { all: ["client_id", "client_secret", "authorize_scopes"] },
+  SignInWithApple: { all: ["client_id", "team_id", "key_id", "private_key", "authorize_scopes"] },
+  OIDC: { all: ["client_id", "client_secret", "attributes_request_method", "oidc_issuer", "authorize_scopes"] },
+  SAML: { all: [], oneOf: ["MetadataURL", "MetadataFile"] },
+};
+
+/** The ProviderDetails keys an identity provider of `type` lacks (for SAML, `MetadataURL or MetadataFile`). */
+export function missingProviderDetails(type: string, details: Record<string, unknown>): string[] {
+  const need = PROVIDER_DETAILS[type];
+  if (!need) return [];
+  const missing = need.all.filter((k) => details[k] === undefined);
+  if (need.oneOf && !need.oneOf.some((k) => details[k] !== undefined)) missing.push(need.oneOf.join(" or "));
+  return missing;
 }
 
 export const COGNITO_RULES: AwsRule[] = [
@@ -98,7 +135,7 @@ export const COGNITO_RULES: AwsRule[] = [
         const urls = asArray<string>(r.inputs[key]);
         if (urls.length > 100) out.push({ input: key, message: `${urls.length} URLs; Cognito takes 100` });
         urls.forEach((u, i) => {
-          const why = typeof u === "string" ? urlProblem(u) : "is not a URL";
+          const why = typeof u === "string" ? cognitoUrlProblem(u) : "is not a URL";
           if (why) out.push({ input: `${key}.${i}`, message: `${JSON.stringify(u)} ${why}` });
         });
       }
@@ -128,10 +165,39 @@ export const COGNITO_RULES: AwsRule[] = [
         const region = arnParts(r.inputs.certificateArn)?.region;
         return region && region !== "us-east-1" ? [{ input: "certificateArn", message: `a custom domain's certificate is in us-east-1 (CloudFront serves it), not ${region}` }] : [];
       }
-      if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(domain)) return [{ input: "domain", message: `prefix '${domain}' is not 1 to 63 lower-case letters, digits and hyphens (not first or last)` }];
-      const word = ["aws", "amazon", "cognito"].find((w) => domain.includes(w));
-      return word ? [{ input: "domain", message: `a domain prefix can't contain '${word}'` }] : [];
+      const why = domainPrefixProblem(domain);
+      return why ? [{ input: "domain", message: why }] : [];
     },
     examples: { pass: [{ inputs: { domain: "orders-login", userPoolId: "us-east-1_abc" } }], fail: [{ inputs: { domain: "orders-cognito-login", userPoolId: "us-east-1_abc" } }] },
+  },
+  {
+    id: "cognito/client-flows",
+    types: [CLIENT],
+    summary: "The client_credentials flow is not allowed beside code or implicit in one app client, and needs a client secret",
+    source: "https://docs.aws.amazon.com/cognito/latest/developerguide/federation-endpoints-oauth-grants.html (You can't enable client credentials grants in the same app client as either implicit or authorization code grants; client credentials: the app client must have a client secret)",
+    check(r) {
+      const why = oauthFlowsProblem(asArray<string>(r.inputs.allowedOauthFlows), r.inputs.generateSecret === true);
+      return why ? [{ input: "allowedOauthFlows", message: why }] : [];
+    },
+    examples: {
+      pass: [{ inputs: { userPoolId: "us-east-1_abc", allowedOauthFlows: ["client_credentials"], generateSecret: true, allowedOauthFlowsUserPoolClient: true } }],
+      fail: [{ inputs: { userPoolId: "us-east-1_abc", allowedOauthFlows: ["code", "client_credentials"], generateSecret: true, allowedOauthFlowsUserPoolClient: true } }],
+    },
+  },
+  {
+    id: "cognito/identity-provider-details",
+    types: ["aws:cognito/identityProvider:IdentityProvider"],
+    summary: "An identity provider has the details its type needs: client id and secret and scopes (Sign in with Apple: client id, team id, key id, private key), OIDC its issuer and request method, SAML its metadata",
+    source: `${API}/API_CreateIdentityProvider.html (ProviderDetails by ProviderType)`,
+    check(r) {
+      const type = r.inputs.providerType;
+      if (typeof type !== "string" || !isObject(r.inputs.providerDetails)) return [];
+      const missing = missingProviderDetails(type, r.inputs.providerDetails);
+      return missing.length ? [{ input: "providerDetails", message: `a ${type} provider needs ${missing.join(", ")}` }] : [];
+    },
+    examples: {
+      pass: [{ inputs: { userPoolId: "us-east-1_abc", providerName: "Google", providerType: "Google", providerDetails: { client_id: "a", client_secret: "b", authorize_scopes: "openid email" } } }],
+      fail: [{ inputs: { userPoolId: "us-east-1_abc", providerName: "Okta", providerType: "OIDC", providerDetails: { client_id: "a", client_secret: "b", authorize_scopes: "openid" } } }],
+    },
   },
 ];
