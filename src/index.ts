@@ -9,8 +9,8 @@ export {
   type HttpApiGatewayArgs, type HttpApiRoute, type HttpApiRouteResources, type HttpApiGatewayIntegration, type RouteHandler,
 } from "./components/http-api-gateway";
 export type { HttpApiGatewayProperties } from "./components/http-api-gateway/properties";
-export type { HttpApiAuthorizer, JwtAuthorizer, LambdaAuthorizer, RouteAuthorization } from "./components/http-api-gateway/authorizer-properties";
-export type { AuthorizerFunction, MadeAuthorizer } from "./components/http-api-gateway/authorizers";
+export type { HttpApiAuthorizer, JwtAuthorizer, LambdaAuthorizer, CognitoAuthorizer, RouteAuthorization } from "./components/http-api-gateway/authorizer-properties";
+export type { AuthorizerFunction, AuthorizerUserPool, MadeAuthorizer } from "./components/http-api-gateway/authorizers";
 export type { HttpApiGatewayChildId } from "./components/http-api-gateway/child-ids";
 export type { DomainConfiguration } from "./shared/domains/domain-properties";
 export { NextjsWeb, type NextjsWebArgs } from "./components/nextjs-web";
@@ -24,6 +24,11 @@ export { AwsProvider } from "./shared/aws-naming/aws-provider-settings";
 export type { NextjsWebProperties } from "./components/nextjs-web/properties";
 export type { NextjsWebChildId } from "./components/nextjs-web/child-ids";
 export { Function, type FunctionArgs } from "./components/function";
+export { UserAuthPool, type UserAuthPoolArgs, type UserAuthPoolIdentityProviderArgs } from "./components/user-auth-pool";
+export type {
+  UserAuthPoolProperties, UserAuthPoolPasswordPolicy, UserAuthPoolMfa, UserAuthPoolIdentityProvider,
+} from "./components/user-auth-pool/properties";
+export type { UserAuthPoolChildId } from "./components/user-auth-pool/child-ids";
 export { DefaultVpcEndpoints, type DefaultVpcEndpointsArgs, type GatewayEndpointKind } from "./shared/workloads/default-vpc";
 export type { FunctionProperties, FunctionHttpApiEvent, FunctionSqsEvent, FunctionSqsEventProperties } from "./components/function/properties";
 export { SqsQueue, type SqsQueueArgs, type SqsQueueConsumer } from "./components/sqs-queue";

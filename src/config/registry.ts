@@ -11,6 +11,7 @@ import { bucketEntry } from "../components/bucket/entry";
 import { relationalDatabaseEntry } from "../components/relational-database/entry";
 import { webAppFirewallEntry } from "../components/web-app-firewall/entry";
 import { sqsQueueEntry } from "../components/sqs-queue/entry";
+import { userAuthPoolEntry } from "../components/user-auth-pool/entry";
 
 export type { ParamSpec, ResourceTypeEntry } from "../shared/component/resource-definition";
 
@@ -23,6 +24,7 @@ const TYPES: TypeEntry[] = [
   relationalDatabaseEntry,
   webAppFirewallEntry,
   sqsQueueEntry,
+  userAuthPoolEntry,
 ];
 
 export const registry: Record<string, TypeEntry> = Object.fromEntries(TYPES.map((d) => [d.type, d]));

@@ -76,24 +76,37 @@ function eventsOf(r: ResourceModel): { e: Record<string, unknown>; index: number
   return r.prepared.events.flatMap((e, index) => (isMap(e) ? [{ e, index }] : []));
 }
 
+/** Whether a resource of this type may be named where `kind` is asked for: its type, or a kind it is named as. */
+function isOfKind(entry: ResourceTypeEntry, kind: string): boolean {
+  return entry.type === kind || (entry.namedAs ?? []).includes(kind);
+}
+
+/** The types a kind stands for, as messages say it (`user-auth-pool`; the kind itself when no type is one). */
+function kindText(kind: string): string {
+  const types = Object.values(registry).filter((e) => isOfKind(e, kind)).map((e) => e.type);
+  return types.length ? types.join(" or ") : kind;
+}
+
 /** Fields that name a resource of a given type (a function's gateway): it must be in the file, of that type; it is made first. */
 export function checkResourceNames(resources: ResourceModel[], problems: Problem[], raw: Record<string, unknown>): void {
   const byName = new Map(resources.map((r) => [r.name, r]));
   for (const r of resources) {
-    for (const { path, value, type, field } of nameFields(r)) {
+    for (const { path, value, type: kind, field } of nameFields(r)) {
       if (typeof value !== "string") continue;
       const at: Path = ["resources", r.name, "properties", ...path];
       const target = byName.get(value);
+      const fits = target !== undefined && isOfKind(target.entry, kind);
       // Named only in a message: listed when one is said (a loop over every resource per field would be quadratic).
-      const candidates = target?.type === type ? [] : resources.filter((x) => x.type === type).map((x) => x.name);
-      const article = /^[aeiouh]/.test(type) ? "an" : "a";
+      const candidates = fits ? [] : resources.filter((x) => isOfKind(x.entry, kind)).map((x) => x.name);
+      const type = fits ? kind : kindText(kind);
+      const article = /^[aeioh]/.test(type) ? "an" : "a"; // an http-api-gateway, a user-auth-pool
       if (!target) {
         if (Object.hasOwn(raw, value)) continue; // a resource with problems of its own, reported there
         const near = closest(value, candidates);
         problems.push({ path: at, message: `${field} names '${userText(value)}', which is not a resource of this file${near ? `; did you mean '${near}'?` : candidates.length ? `; ${type} resources: ${candidates.join(", ")}` : `; add ${article} ${type} resource named '${value}'`}` });
         continue;
       }
-      if (target.type !== type) {
+      if (!fits) {
         problems.push({ path: at, message: `${field} names '${userText(value)}', a ${target.type}; it must name ${article} ${type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
         continue;
       }

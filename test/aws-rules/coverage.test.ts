@@ -17,6 +17,7 @@ const STACKS = [
   "test/fixtures/every-field-function.yaml",
   "test/fixtures/every-field-firewall.yaml",
   "test/fixtures/every-field-sqs.yaml",
+  "test/fixtures/every-field-user-auth-pool.yaml",
 ];
 
 describe("the catalog covers what stackfile makes", function () {

@@ -71,8 +71,25 @@ export interface LambdaAuthorizer {
   resultTtl?: number;
 }
 
+/**
+ * A JWT authorizer for the tokens of a user pool of this stack: the pool's
+ * issuer (`issuerUrl`) and its app client as the audience (`clientId`), read
+ * from the resource `userPoolName` names.
+ */
+export interface CognitoAuthorizer {
+  type: "cognito";
+  /** Name of a user pool of this stack (a `user-auth-pool` resource). */
+  userPoolName: string;
+  /**
+   * Where the token is read: one header or query string,
+   * `$request.header.<name>` or `$request.querystring.<name>`.
+   * @default "$request.header.Authorization"
+   */
+  identitySource?: string;
+}
+
 /** A named authorizer of the gateway. */
-export type HttpApiAuthorizer = JwtAuthorizer | LambdaAuthorizer;
+export type HttpApiAuthorizer = JwtAuthorizer | LambdaAuthorizer | CognitoAuthorizer;
 
 /** What a route may say of its authorization (an event's properties, `addRoute`). */
 export interface RouteAuthorization {
@@ -85,7 +102,7 @@ export interface RouteAuthorization {
   authorizer?: string;
   /**
    * Scopes a JWT must hold (any one of them) for this route (at most 10).
-   * JWT authorizers only.
+   * JWT and cognito authorizers only.
    * @minItems 1
    * @maxItems 10
    */

@@ -31,9 +31,12 @@ export function identitySourceProblem(s: string, type: "jwt" | "lambda"): string
   return why === undefined ? undefined : `'${userText(s)}' is ${why}`;
 }
 
+/** Authorizer types that check a JWT (a `cognito` one is a JWT authorizer for a user pool of the stack). */
+export const JWT_TYPES: readonly unknown[] = ["jwt", "cognito"];
+
 /** The identity sources of an authorizer as written (JWT: one, its default when absent). */
 export function identitySources(a: Obj): unknown[] {
-  if (a.type === "jwt") return [a.identitySource === undefined ? JWT_DEFAULT_IDENTITY_SOURCE : a.identitySource];
+  if (JWT_TYPES.includes(a.type)) return [a.identitySource === undefined ? JWT_DEFAULT_IDENTITY_SOURCE : a.identitySource];
   return Array.isArray(a.identitySource) ? a.identitySource : [];
 }
 
@@ -103,12 +106,13 @@ export function authorizerProblems(p: Obj): Problem[] {
       out.push({ path: at, atKey: true, message: `authorizer name '${userText(name)}' must be 1 to 128 letters, digits, '_' or '-'` });
     }
     const a = obj(value);
-    if (!a || (a.type !== "jwt" && a.type !== "lambda")) continue;
+    if (!a || (!JWT_TYPES.includes(a.type) && a.type !== "lambda")) continue;
+    const jwt = JWT_TYPES.includes(a.type);
     const sources = identitySources(a);
     sources.forEach((s, i) => {
       if (typeof s !== "string") return;
-      const sourceAt = a.type === "jwt" ? [...at, "identitySource"] : [...at, "identitySource", i];
-      const why = identitySourceProblem(s, a.type as "jwt" | "lambda");
+      const sourceAt = jwt ? [...at, "identitySource"] : [...at, "identitySource", i];
+      const why = identitySourceProblem(s, jwt ? "jwt" : "lambda");
       if (why) {
         out.push({ path: sourceAt, message: why });
         return;
@@ -215,7 +219,7 @@ export function routeAuthorizationProblems(gateway: Obj, route: { method: string
     const a = name === undefined ? undefined : obj(authorizers[name]);
     if (name === undefined) {
       out.push({ path: ["authorizationScopes"], message: "authorizationScopes need a JWT authorizer, and this route has no authorizer", hint: "set authorizer to a JWT authorizer of the gateway, or remove authorizationScopes" });
-    } else if (a && a.type !== "jwt") {
+    } else if (a && !JWT_TYPES.includes(a.type)) {
       out.push({ path: ["authorizationScopes"], message: `authorizationScopes are checked only by JWT authorizers; '${name}' is a ${String(a.type)} authorizer`, hint: "remove authorizationScopes (a Lambda authorizer decides by itself)" });
     }
   }

@@ -1,6 +1,7 @@
-// The gateway's authorizers: one aws.apigatewayv2.Authorizer each and, for a
-// Lambda authorizer, the permission for API Gateway to invoke its function
-// from this authorizer only.
+// The gateway's authorizers: one aws.apigatewayv2.Authorizer each (a cognito
+// one is a JWT authorizer for a user pool's tokens) and, for a Lambda
+// authorizer, the permission for API Gateway to invoke its function from this
+// authorizer only.
 // - Inputs: https://www.pulumi.com/registry/packages/aws/api-docs/apigatewayv2/authorizer/
 //   (authorizerType JWT | REQUEST, jwtConfiguration, authorizerUri = the function's invoke ARN,
 //   authorizerPayloadFormatVersion required for REQUEST on HTTP APIs). Without a result TTL, the
@@ -12,7 +13,7 @@
 //   "Grant API Gateway permission to invoke the Lambda function"); the API's executionArn carries the partition.
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import type { HttpApiAuthorizer, JwtAuthorizer, LambdaAuthorizer } from "./authorizer-properties";
+import type { CognitoAuthorizer, HttpApiAuthorizer, JwtAuthorizer, LambdaAuthorizer } from "./authorizer-properties";
 import { JWT_DEFAULT_IDENTITY_SOURCE } from "./authorizer-rules";
 import type { ChildFactory } from "../../shared/component/child-factory";
 import type { DeepInput } from "../../shared/component/inputs";
@@ -20,6 +21,31 @@ import type { Problem } from "../../shared/messages/problem";
 
 /** What a Lambda authorizer's `functionName` may name: a stackfile Function or an aws.lambda.Function. */
 export type AuthorizerFunction = aws.lambda.Function | { function: aws.lambda.Function };
+
+/**
+ * What a `cognito` authorizer's `userPoolName` may name: anything with the
+ * issuer of its tokens and its app client's id (a stackfile UserAuthPool).
+ */
+export interface AuthorizerUserPool {
+  issuerUrl: pulumi.Input<string>;
+  clientId: pulumi.Input<string>;
+}
+
+/** Cognito authorizers whose user pool was not given (TypeScript: `authorizerUserPools`). */
+export function authorizerUserPoolProblems(authorizers: unknown, pools: Record<string, AuthorizerUserPool>): Problem[] {
+  const out: Problem[] = [];
+  const map = typeof authorizers === "object" && authorizers !== null ? (authorizers as Record<string, { type?: unknown; userPoolName?: unknown }>) : {};
+  for (const [name, a] of Object.entries(map)) {
+    if (a?.type !== "cognito" || typeof a.userPoolName !== "string" || pools[a.userPoolName]) continue;
+    const known = Object.keys(pools);
+    out.push({
+      path: ["authorizers", name, "userPoolName"],
+      message: `no user pool named '${a.userPoolName}' was given (${known.length ? `authorizerUserPools: ${known.join(", ")}` : "authorizerUserPools is empty"})`,
+      hint: "pass the pool (a UserAuthPool) in authorizerUserPools under that name",
+    });
+  }
+  return out;
+}
 
 /** A made authorizer: how routes name it. */
 export interface MadeAuthorizer {
@@ -52,6 +78,7 @@ export function createAuthorizers(
   api: aws.apigatewayv2.Api,
   authorizers: Record<string, DeepInput<HttpApiAuthorizer>>,
   functions: Record<string, AuthorizerFunction>,
+  pools: Record<string, AuthorizerUserPool> = {},
 ): Map<string, MadeAuthorizer> {
   const made = new Map<string, MadeAuthorizer>();
   for (const [authName, given] of Object.entries(authorizers).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
@@ -65,6 +92,21 @@ export function createAuthorizers(
         authorizerType: "JWT",
         identitySources: [a.identitySource ?? JWT_DEFAULT_IDENTITY_SOURCE] as pulumi.Input<string>[],
         jwtConfiguration: { issuer: a.issuerUrl, audiences: a.audience },
+      });
+      made.set(authName, { type: "jwt", authorizer });
+      continue;
+    }
+    // A user pool's tokens: its issuer, its app client as the audience
+    // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-jwt-authorizer.html, Amazon Cognito as the issuer).
+    if (given.type === "cognito") {
+      const a = given as DeepInput<CognitoAuthorizer>;
+      const pool = pools[a.userPoolName as string];
+      const authorizer = ofAuthorizer.make("authorizer", aws.apigatewayv2.Authorizer, {
+        apiId: api.id,
+        name: authName,
+        authorizerType: "JWT",
+        identitySources: [a.identitySource ?? JWT_DEFAULT_IDENTITY_SOURCE] as pulumi.Input<string>[],
+        jwtConfiguration: { issuer: pool.issuerUrl, audiences: [pool.clientId] },
       });
       made.set(authName, { type: "jwt", authorizer });
       continue;

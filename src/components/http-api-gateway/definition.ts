@@ -2,6 +2,7 @@
 // the component read (schema name, parameters, child ids, literal-only fields,
 // rules, the events that name a gateway: its routes).
 import { componentDefinition } from "../../shared/component/component-definition";
+import { COGNITO_USER_POOL } from "../../shared/component/named-kinds";
 import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "./properties";
 import { httpApiGatewayStaticProblems, httpApiGatewayWarnings } from "./rules";
 import { HTTP_API_GATEWAY_CHILD_IDS, HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
@@ -23,10 +24,14 @@ export const httpApiGatewayDefinition = componentDefinition({
     // Authorizers decide which resources are made, and what the CDN's cache key holds.
     ["authorizers", "*", "type"], ["authorizers", "*", "functionName"], ["authorizers", "*", "identitySource"],
     ["authorizers", "*", "identitySource", "*"], ["authorizers", "*", "payloadFormat"], ["authorizers", "*", "enableSimpleResponses"],
-    ["defaultAuthorizer"],
+    ["authorizers", "*", "userPoolName"], ["defaultAuthorizer"],
   ],
   // A Lambda authorizer's function is made before the gateway.
-  resourceNames: [{ path: ["authorizers", "*", "functionName"], type: "function", arg: "authorizerFunctions" }],
+  // A cognito authorizer's user pool too, named by its kind (any type that is a cognito-user-pool): its issuerUrl and clientId.
+  resourceNames: [
+    { path: ["authorizers", "*", "functionName"], type: "function", arg: "authorizerFunctions" },
+    { path: ["authorizers", "*", "userPoolName"], type: COGNITO_USER_POOL, arg: "authorizerUserPools" },
+  ],
   domainPaths: [["customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "domainName"]],
   // A workload's event of this kind is a route of the gateway it names (the gateway makes it, for the workload's function).
   eventTarget: { ...ROUTE_EVENT, eventProblems: eventRouteProblems, describe: describeRouteEvent, key: routeEventKey, guard: routeEventGuard, guardField: "authorizer" },

@@ -9,7 +9,7 @@ import { createCorsOnlyIntegration } from "./cors-only";
 import { createCustomDomains } from "./domains";
 import { routeMethodProblem, RouteTable, routeSlug, type HttpApiGatewayIntegration, type TakenRoute } from "./routes";
 import { httpApiGatewayDefinition } from "./definition";
-import { authorizerFunctionProblems, createAuthorizers, type AuthorizerFunction, type MadeAuthorizer } from "./authorizers";
+import { authorizerFunctionProblems, authorizerUserPoolProblems, createAuthorizers, type AuthorizerFunction, type AuthorizerUserPool, type MadeAuthorizer } from "./authorizers";
 import { authorizedCacheLimit, authorizerKeyNames } from "./authorizer-rules";
 import { Component, literal } from "../../shared/component/component";
 import type { ChildTransforms } from "../../shared/component/children";
@@ -72,6 +72,8 @@ export interface HttpApiGatewayArgs extends DeepInput<HttpApiGatewayProperties> 
   routeMethods?: string[];
   /** The functions Lambda authorizers name in `functionName`, by that name (YAML passes the stack's). */
   authorizerFunctions?: Record<string, AuthorizerFunction>;
+  /** The user pools cognito authorizers name in `userPoolName`, by that name (a UserAuthPool; YAML passes the stack's). */
+  authorizerUserPools?: Record<string, AuthorizerUserPool>;
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
   transform?: ChildTransforms<typeof HTTP_API_GATEWAY_CHILDREN>;
 }
@@ -164,7 +166,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
   private corsOnly?: aws.apigatewayv2.Integration;
 
   constructor(name: string, args: HttpApiGatewayArgs = {}, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, routes = [], routeMethods = [], authorizerFunctions = {}, ...properties } = args;
+    const { transform, routes = [], routeMethods = [], authorizerFunctions = {}, authorizerUserPools = {}, ...properties } = args;
     // The routes given are judged with the other arguments, through the table later routes go through too.
     let table: RouteTable | undefined;
     const taken: (TakenRoute | undefined)[] = [];
@@ -176,7 +178,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
         taken.push(added.taken);
         return under(["routes", i], added.problems);
       });
-      return [...routeProblems, ...routeMethodsProblems(routeMethods), ...authorizerFunctionProblems(view.authorizers, authorizerFunctions)];
+      return [...routeProblems, ...routeMethodsProblems(routeMethods), ...authorizerFunctionProblems(view.authorizers, authorizerFunctions), ...authorizerUserPoolProblems(view.authorizers, authorizerUserPools)];
     };
     super(httpApiGatewayDefinition, name, { properties, transform, problems }, opts);
     const p = this.properties;
@@ -199,7 +201,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
       this.customDomainUrls = pulumi.output(domains.map((d) => `https://${d}`).join(","));
     }
 
-    this.authorizers = createAuthorizers(this.children, this.api, p.authorizers ?? {}, authorizerFunctions);
+    this.authorizers = createAuthorizers(this.children, this.api, p.authorizers ?? {}, authorizerFunctions, authorizerUserPools);
 
     if (literal(p.cdn.enabled) === true) {
       // The authorizers' identity sources are in the cache key: one caller's answer is never served to another.

@@ -2,9 +2,10 @@
 // the first time the stack has one). Every route the stack's events ask of it
 // is given when it is made (so are its default CORS methods): each route's
 // function arrives later, through its handler's ARN.
+import type * as pulumi from "@pulumi/pulumi";
 import { checkedProperties, paramOutputs, type MadeComponent, type StackComponent, type StackEvent } from "../../shared/component/stack-component";
 import { HttpApiGateway, type HttpApiGatewayArgs, type HttpApiRoute } from "./index";
-import type { AuthorizerFunction } from "./authorizers";
+import type { AuthorizerFunction, AuthorizerUserPool } from "./authorizers";
 import { httpApiGatewayParams } from "./properties";
 import { eventRoute } from "./stack-routes";
 
@@ -29,12 +30,24 @@ function authorizerFunctions(named: Record<string, MadeComponent> = {}): Record<
   return Object.fromEntries(Object.entries(named).flatMap(([n, m]) => (m.lambda ? [[n, { function: m.lambda.function }]] : [])));
 }
 
+/**
+ * The user pools cognito authorizers name, as the gateway takes them: their
+ * `issuerUrl` and `clientId` parameters (whatever their type).
+ */
+function authorizerUserPools(named: Record<string, MadeComponent> = {}): Record<string, AuthorizerUserPool> {
+  return Object.fromEntries(Object.entries(named).flatMap(([n, m]) => {
+    const { issuerUrl, clientId } = m.outputs;
+    return issuerUrl && clientId ? [[n, { issuerUrl: issuerUrl as pulumi.Output<string>, clientId: clientId as pulumi.Output<string> }]] : [];
+  }));
+}
+
 export const httpApiGatewayStack: StackComponent = {
   make(name, args, opts) {
     const gateway = new HttpApiGateway(name, {
       ...checkedProperties<HttpApiGatewayArgs>(args.properties),
       routes: routesOf(args.events),
       authorizerFunctions: authorizerFunctions(args.named.authorizerFunctions),
+      authorizerUserPools: authorizerUserPools(args.named.authorizerUserPools),
       transform: args.transform,
     }, opts);
     return { resource: gateway, outputs: paramOutputs(gateway, httpApiGatewayParams) };

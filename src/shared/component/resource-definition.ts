@@ -43,9 +43,17 @@ export interface ResourceTypeEntry {
   /**
    * Fields whose values name another resource of the stack, of `type` (`*`:
    * every list item): checked like references, made first, and handed to the
-   * component as `arg` (a map of those names to the components).
+   * component as `arg` (a map of those names to the components). `type` is a
+   * resource type, or a kind that types list in their `namedAs` (the field
+   * then reads the named resource by its parameters, never by its type).
    */
   resourceNames?: { path: string[]; type: string; arg: string }[];
+  /**
+   * Kinds other types' `resourceNames` may name this type by, besides its
+   * type (a gateway's `cognito` authorizer names a `cognito-user-pool`: any
+   * type with `issuerUrl` and `clientId` parameters that says it is one).
+   */
+  namedAs?: string[];
   /** `connectTo` may name resources of this type (the spec's connectTo table row). */
   connectable?: Connectable;
   /** A workload (it runs code): what the stack gives it beside its properties. */

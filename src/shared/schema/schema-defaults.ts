@@ -415,6 +415,72 @@ export interface SchemaDefaults {
       }
     }
   };
+  UserAuthPoolProperties: {
+    "properties": {
+      "allowOnlyAdminsToCreateAccount": {
+        "default": false
+      },
+      "requireEmailVerification": {
+        "default": false
+      },
+      "requirePhoneNumberVerification": {
+        "default": false
+      },
+      "userVerificationType": {
+        "default": "email-code"
+      },
+      "allowEmailAsUserName": {
+        "default": false
+      },
+      "allowPhoneNumberAsUserName": {
+        "default": false
+      },
+      "passwordPolicy": {
+        "properties": {
+          "minimumLength": {
+            "default": 8
+          },
+          "requireLowercase": {
+            "default": true
+          },
+          "requireUppercase": {
+            "default": true
+          },
+          "requireNumbers": {
+            "default": true
+          },
+          "requireSymbols": {
+            "default": true
+          },
+          "temporaryPasswordValidityDays": {
+            "default": 7
+          }
+        }
+      },
+      "mfaConfiguration": {
+        "properties": {
+          "status": {
+            "default": "OFF"
+          }
+        }
+      },
+      "enableHostedUi": {
+        "default": false
+      },
+      "generateClientSecret": {
+        "default": false
+      },
+      "accessTokenValidityMinutes": {
+        "default": 60
+      },
+      "idTokenValidityMinutes": {
+        "default": 60
+      },
+      "refreshTokenValidityDays": {
+        "default": 30
+      }
+    }
+  };
   WebAppFirewallProperties: {
     "properties": {
       "scope": {

@@ -8,6 +8,10 @@ import { analyzeStackfile, formatProblem } from "../../../src/config/stackfile";
 import { run, outputValue, isSecretOutput } from "../../harness";
 import { EXAMPLE_APP, exampleBuild } from "../../nextjs-fixture";
 import { DefaultVpcEndpoints } from "../../../src/shared/workloads/default-vpc";
+import { registry } from "../../../src/config/registry";
+
+/** The types connectTo may name, as validate lists them (the registry's, in its order). */
+const CONNECTABLE = Object.values(registry).filter((e) => e.connectable).map((e) => e.type).join(", ");
 
 /** The connection's variables and statements with every Output resolved. */
 async function resolved(make: () => ConnectTarget) {
@@ -210,9 +214,9 @@ describe("connectTo on nextjs-web", function () {
   });
 
   it("YAML: a target of a kind this stack cannot hold is named as such", () => {
-    const text = "resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./x\n      connectTo: [db, db2]\n  db:\n    type: relational-database\n";
+    const text = "resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./x\n      connectTo: [db, db2]\n  db:\n    type: mainframe\n";
     const out = analyzeStackfile("s.yaml", text).problems.map(formatProblem);
-    assert.ok(out.includes("s.yaml:6:19: connectTo names 'db', a relational-database, which this stack cannot connect to; it can connect to redis-cluster, function and the macro aws:ses"), out.join("\n"));
+    assert.ok(out.includes(`s.yaml:6:19: connectTo names 'db', a mainframe, which this stack cannot connect to; it can connect to ${CONNECTABLE} and the macro aws:ses`), out.join("\n"));
     assert.ok(out.some((p) => p.startsWith("s.yaml:6:23: connectTo names 'db2', which is not a resource of this file")), out.join("\n"));
   });
 
@@ -226,7 +230,7 @@ describe("connectTo on nextjs-web", function () {
     const text = "resources:\n  web:\n    type: nextjs-web\n    properties:\n      appDirectory: ./x\n      connectTo: [cache, api, cahce, aws:ses]\n  cache:\n    type: redis-cluster\n    properties: {instanceSize: cache.t3.micro, defaultUserPassword: Correct-Horse-Battery-1}\n  api:\n    type: http-api-gateway\n";
     assert.deepStrictEqual(analyzeStackfile("s.yaml", text).problems.map(formatProblem), [
       "s.yaml:6:19: redis-cluster 'cache' is reachable only inside the VPC; set joinDefaultVpc: true",
-      "s.yaml:6:26: connectTo cannot connect to http-api-gateway 'api': this stack can connect to redis-cluster, function and the macro aws:ses",
+      `s.yaml:6:26: connectTo cannot connect to http-api-gateway 'api': this stack can connect to ${CONNECTABLE} and the macro aws:ses`,
       "s.yaml:6:31: connectTo names 'cahce', which is not a resource of this file; did you mean 'cache'?",
     ]);
     const ok = text.replace("appDirectory: ./x", "appDirectory: ./x\n      joinDefaultVpc: true").replace("[cache, api, cahce, aws:ses]", "[cache]");

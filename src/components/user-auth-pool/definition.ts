@@ -1,0 +1,34 @@
+// The user-auth-pool resource type as data: what the YAML adapter, `dev` and
+// the component read (schema name, parameters, child ids, literal-only fields,
+// rules, what connectTo gives).
+import { componentDefinition } from "../../shared/component/component-definition";
+import { userAuthPoolParams } from "./properties";
+import { userAuthPoolStaticProblems, userAuthPoolWarnings } from "./rules";
+import { USER_AUTH_POOL_CHILD_IDS, USER_AUTH_POOL_CHILDREN } from "./child-ids";
+import { COGNITO_USER_POOL } from "../../shared/component/named-kinds";
+import { connectionTable } from "../../shared/workloads/connection-variables";
+
+/** connectTo's variables (the spec's row). */
+export const USER_AUTH_POOL_CONNECTION_VARIABLES = connectionTable(userAuthPoolParams, { ID: ["id"], CLIENT_ID: ["clientId"], ARN: ["arn"] });
+
+export const userAuthPoolDefinition = componentDefinition({
+  type: "user-auth-pool",
+  definition: "UserAuthPoolProperties",
+  propertiesFile: "src/components/user-auth-pool/properties.ts",
+  token: "stackfile:index:UserAuthPool",
+  propertiesOptional: true,
+  params: userAuthPoolParams,
+  availableParams: () => Object.keys(userAuthPoolParams),
+  // They decide which children are made (the SMS role, the domain, one provider each, named by provider).
+  literalOnly: [
+    ["enableHostedUi"], ["requirePhoneNumberVerification"], ["mfaConfiguration", "status"], ["mfaConfiguration", "enabledTypes"], ["mfaConfiguration", "enabledTypes", "*"],
+    ["identityProviders", "*", "type"], ["identityProviders", "*", "providerName"],
+  ],
+  // A gateway's cognito authorizer names it (and reads its issuerUrl and clientId).
+  namedAs: [COGNITO_USER_POOL],
+  connectable: { vpcOnly: false, variables: USER_AUTH_POOL_CONNECTION_VARIABLES },
+  childIds: USER_AUTH_POOL_CHILD_IDS,
+  children: USER_AUTH_POOL_CHILDREN,
+  staticRules: userAuthPoolStaticProblems,
+  warnings: userAuthPoolWarnings,
+});
