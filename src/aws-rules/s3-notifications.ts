@@ -13,7 +13,10 @@ export const S3_EVENT_TYPES = [
   "s3:Replication:*", "s3:Replication:OperationFailedReplication", "s3:Replication:OperationMissedThreshold", "s3:Replication:OperationReplicatedAfterThreshold", "s3:Replication:OperationNotTracked",
   "s3:LifecycleExpiration:*", "s3:LifecycleExpiration:Delete", "s3:LifecycleExpiration:DeleteMarkerCreated", "s3:LifecycleTransition",
   "s3:IntelligentTiering", "s3:ObjectTagging:*", "s3:ObjectTagging:Put", "s3:ObjectTagging:Delete", "s3:ObjectAcl:Put",
-];
+] as const;
+
+/** One of S3's event types. */
+export type S3EventType = (typeof S3_EVENT_TYPES)[number];
 
 interface Destination { input: string; events: string[]; prefix: string; suffix: string; arn: unknown }
 
@@ -34,6 +37,12 @@ const eventsOverlap = (a: string, b: string) => a === b || (a.endsWith(":*") && 
 const prefixesOverlap = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
 const suffixesOverlap = (a: string, b: string) => a.endsWith(b) || b.endsWith(a);
 
+/** The event type two destinations share for overlapping keys (S3 refuses the configuration then), or undefined. */
+export function overlappingEvent(a: Pick<Destination, "events" | "prefix" | "suffix">, b: Pick<Destination, "events" | "prefix" | "suffix">): string | undefined {
+  const shared = a.events.find((e) => b.events.some((f) => eventsOverlap(e, f)));
+  return shared && prefixesOverlap(a.prefix, b.prefix) && suffixesOverlap(a.suffix, b.suffix) ? shared : undefined;
+}
+
 export const S3_NOTIFICATION_RULES: AwsRule[] = [
   {
     id: "s3/notification-events",
@@ -44,7 +53,7 @@ export const S3_NOTIFICATION_RULES: AwsRule[] = [
       const out: Finding[] = [];
       for (const d of destinations(r.inputs)) {
         if (d.events.length === 0) out.push({ input: `${d.input}.events`, message: "a destination names at least one event type" });
-        const unknown = d.events.filter((e) => !S3_EVENT_TYPES.includes(e));
+        const unknown = d.events.filter((e) => !(S3_EVENT_TYPES as readonly string[]).includes(e));
         if (unknown.length) out.push({ input: `${d.input}.events`, message: `${unknown.map((e) => JSON.stringify(e)).join(", ")} is not an S3 event type (such as s3:ObjectCreated:*)` });
         const service = arnParts(d.arn)?.service;
         if ((service === "sqs" || service === "sns") && String(d.arn).endsWith(".fifo")) out.push({ input: d.input, message: `S3 does not deliver to FIFO ${service === "sqs" ? "queues" : "topics"}; use a standard one` });
@@ -66,8 +75,8 @@ export const S3_NOTIFICATION_RULES: AwsRule[] = [
       const out: Finding[] = [];
       all.forEach((a, i) => {
         for (const b of all.slice(i + 1)) {
-          const shared = a.events.find((e) => b.events.some((f) => eventsOverlap(e, f)));
-          if (shared && prefixesOverlap(a.prefix, b.prefix) && suffixesOverlap(a.suffix, b.suffix)) {
+          const shared = overlappingEvent(a, b);
+          if (shared) {
             out.push({ input: b.input, message: `${b.input} and ${a.input} both get ${shared} for overlapping keys (prefixes ${JSON.stringify(a.prefix)}/${JSON.stringify(b.prefix)}, suffixes ${JSON.stringify(a.suffix)}/${JSON.stringify(b.suffix)}); S3 refuses overlapping configurations` });
           }
         }

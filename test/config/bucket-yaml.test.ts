@@ -140,3 +140,46 @@ describe("bucket in YAML: diff", function () {
     assert.strictEqual(retained.code, 0, retained.out + retained.err);
   });
 });
+
+describe("function s3 events", function () {
+  this.timeout(120000);
+  const s3 = (bucket: string, type: string, filter = "") => `        - type: s3\n          properties: { bucketName: ${bucket}, s3EventType: "${type}"${filter} }\n`;
+  const fn = (name: string, events: string) => `  ${name}:\n    type: function\n    properties:\n      entryfilePath: ./fn.ts\n      events:\n${events}`;
+
+  it("validate: the bucket must be a bucket of the file; S3's event types only; overlapping events of a bucket are refused at the later one", () => {
+    const text = `resources:\n  files:\n    type: bucket\n  cache:\n    type: redis-cluster\n    properties: { instanceSize: cache.t4g.micro, defaultUserPassword: Correct-Horse-Battery-1 }\n${fn("a", s3("filez", "s3:ObjectCreated:*") + s3("cache", "s3:ObjectCreated:*") + s3("files", "s3:ObjectCreated"))}`;
+    assert.deepStrictEqual(problems(text).map((l) => l.replace(/; did you mean.*$/, "")), [
+      "s.yaml:13:37: bucketName names 'filez', which is not a resource of this file",
+      "s.yaml:15:37: bucketName names 'cache', a redis-cluster; it must name a bucket (files)",
+      's.yaml:17:57: s3EventType must be one of the 27 allowed values, not the string "s3:ObjectCreated"',
+    ]);
+    const overlap = `resources:\n  files:\n    type: bucket\n${fn("a", s3("files", "s3:ObjectCreated:*", ", filterRule: { prefix: images/ }"))}${fn("b", s3("files", "s3:ObjectCreated:Put", ", filterRule: { prefix: images/thumbs/ }") + s3("files", "s3:ObjectCreated:Put", ", filterRule: { prefix: docs/ }"))}`;
+    assert.deepStrictEqual(problems(overlap), [
+      `s.yaml:17:57: s3:ObjectCreated:* on bucket 'files' for keys that an event of 'a' gets too (prefixes "images/"/"images/thumbs/", suffixes ""/""); S3 refuses overlapping notification configurations; give them prefixes or suffixes that do not overlap, or different event types`,
+    ]);
+  });
+
+  it("plan: one notification of the bucket with every event to its function, after one S3 invoke permission per function from the bucket and account", async () => {
+    const file = stack(`resources:\n  files:\n    type: bucket\n${fn("thumbs", s3("files", "s3:ObjectCreated:*", ", filterRule: { prefix: images/, suffix: .jpg }") + s3("files", "s3:ObjectRemoved:*"))}${fn("audit", s3("files", "s3:ObjectCreated:*", ", filterRule: { prefix: docs/ }"))}`);
+    const r = await cli("plan", file, "--json");
+    assert.strictEqual(r.code, 0, r.err);
+    const plan = JSON.parse(r.out) as { resources: { type: string; name: string; parent: string; dependsOn: string[]; inputs: Record<string, any> }[]; outputs: Record<string, Record<string, string>> };
+    const arn = (f: string) => plan.outputs[f].arn;
+    const notification = plan.resources.filter((x) => x.type === "aws:s3/bucketNotification:BucketNotification");
+    assert.deepStrictEqual(notification.map((n) => [n.name, n.parent, n.inputs.bucket]), [["files-notification", "files", plan.outputs.files.name]]);
+    assert.deepStrictEqual(notification[0].inputs.lambdaFunctions, [
+      { lambdaFunctionArn: arn("thumbs"), events: ["s3:ObjectCreated:*"], filterPrefix: "images/", filterSuffix: ".jpg" },
+      { lambdaFunctionArn: arn("thumbs"), events: ["s3:ObjectRemoved:*"] },
+      { lambdaFunctionArn: arn("audit"), events: ["s3:ObjectCreated:*"], filterPrefix: "docs/" },
+    ]);
+    const permissions = plan.resources.filter((x) => x.type === "aws:lambda/permission:Permission" && x.parent === "files");
+    assert.deepStrictEqual(permissions.map((p) => p.name).sort(), ["files-event-permission-audit-function", "files-event-permission-thumbs-function"]);
+    for (const p of permissions) {
+      assert.deepStrictEqual({ ...p.inputs, function: undefined, statementId: undefined }, {
+        action: "lambda:InvokeFunction", function: undefined, principal: "s3.amazonaws.com", sourceArn: plan.outputs.files.arn, sourceAccount: "123456789012", statementId: undefined,
+      });
+      assert.ok(notification[0].dependsOn.includes(p.name), `${p.name} before the notification`);
+    }
+    assert.deepStrictEqual(permissions.map((p) => p.inputs.function).sort(), [arn("audit"), arn("thumbs")].sort());
+  });
+});

@@ -8,6 +8,8 @@
  * - `cors`: aws.s3.BucketCorsConfiguration (with `cors.enabled`)
  * - `lifecycle`: aws.s3.BucketLifecycleConfiguration (with `lifecycleRules`)
  * - `policy`: aws.s3.BucketPolicy: HTTPS only, and public reads with `public-read`
+ * - `notification`: aws.s3.BucketNotification, every `s3` event of the stack's functions naming the bucket
+ * - `eventPermission`: aws.lambda.Permission for S3 to invoke a function, from this bucket and account only, one per function (`<name>-event-permission-<function>`)
  */
 export const BUCKET_CHILDREN = {
   bucket: "aws:s3/bucket:Bucket",
@@ -17,6 +19,8 @@ export const BUCKET_CHILDREN = {
   cors: "aws:s3/bucketCorsConfiguration:BucketCorsConfiguration",
   lifecycle: "aws:s3/bucketLifecycleConfiguration:BucketLifecycleConfiguration",
   policy: "aws:s3/bucketPolicy:BucketPolicy",
+  notification: "aws:s3/bucketNotification:BucketNotification",
+  eventPermission: "aws:lambda/permission:Permission",
 } as const;
 
 export const BUCKET_CHILD_IDS = Object.keys(BUCKET_CHILDREN) as BucketChildId[];

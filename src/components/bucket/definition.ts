@@ -6,6 +6,7 @@ import { connectionTable } from "../../shared/workloads/connection-variables";
 import { bucketParams } from "./properties";
 import { bucketStaticProblems, bucketWarnings } from "./rules";
 import { BUCKET_CHILD_IDS, BUCKET_CHILDREN } from "./child-ids";
+import { describeS3Event, S3_EVENT, s3EventProblems } from "./s3-event";
 
 /** connectTo's variables (the spec's row): the bucket's name and ARN. */
 export const BUCKET_CONNECTION_VARIABLES = connectionTable(bucketParams, { NAME: ["name"], ARN: ["arn"] });
@@ -21,6 +22,8 @@ export const bucketDefinition = componentDefinition({
   // Each decides whether a child is made.
   literalOnly: [["versioning"], ["encryption"], ["accessibility", "accessibilityMode"], ["cors", "enabled"], ["lifecycleRules", "*", "type"]],
   connectable: { vpcOnly: false, variables: BUCKET_CONNECTION_VARIABLES },
+  // A workload's `s3` event names a bucket: the bucket's notification invokes the workload's function.
+  eventTarget: { ...S3_EVENT, eventProblems: s3EventProblems, describe: describeS3Event },
   childIds: BUCKET_CHILD_IDS,
   children: BUCKET_CHILDREN,
   staticRules: bucketStaticProblems,

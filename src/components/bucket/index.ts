@@ -9,6 +9,8 @@ import { Component, literal } from "../../shared/component/component";
 import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
 import { withDefaults } from "../../shared/schema/schema";
+import type { S3EventType } from "../../aws-rules/s3-notifications";
+import type { S3EventFilterRule } from "./s3-event";
 import { bucketStatements, connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
 
 /**
@@ -21,8 +23,20 @@ export interface BucketArgs extends Omit<DeepInput<BucketProperties>, "versionin
   accessibility?: BucketAccessibility;
   cors?: { enabled: boolean; corsRules?: DeepInput<NonNullable<BucketCors["corsRules"]>> };
   lifecycleRules?: DeepInput<BucketLifecycleRule[]>;
+  /** Functions S3 invokes on object changes (a stack file's `s3` events of functions naming the bucket). */
+  events?: BucketEvent[];
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
   transform?: ChildTransforms<typeof BUCKET_CHILDREN>;
+}
+
+/** A function S3 invokes when an object changes. */
+export interface BucketEvent {
+  /** The function's ARN. */
+  functionArn: pulumi.Input<string>;
+  /** Names its invoke permission (`<bucket>-event-permission-<label>`): one per function. */
+  label: string;
+  s3EventType: S3EventType;
+  filterRule?: S3EventFilterRule;
 }
 
 type LifecycleRuleArgs = aws.types.input.s3.BucketLifecycleConfigurationRule;
@@ -62,7 +76,7 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
   public readonly bucket: aws.s3.Bucket;
 
   constructor(name: string, args: BucketArgs = {}, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, ...properties } = args;
+    const { transform, events = [], ...properties } = args;
     super(bucketDefinition, name, { properties, transform }, opts);
     const bucket = this.bucket = this.children.make("bucket", aws.s3.Bucket, {});
     const publicRead = literal(this.properties.accessibility.accessibilityMode) === "public-read";
@@ -72,6 +86,7 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
     this.cors(bucket);
     this.lifecycle(bucket, versioning);
     this.policy(bucket, block, publicRead);
+    this.notifications(bucket, events);
 
     this.name = bucket.bucket;
     this.arn = bucket.arn;
@@ -162,6 +177,40 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
       bucket: bucket.bucket,
       policy: pulumi.jsonStringify({ Version: "2012-10-17", Statement: statements }),
     }, { dependsOn: [block] });
+  }
+
+  /**
+   * The `s3` events: S3 may invoke each function, from this bucket in this
+   * account only (the bucket's ARN has no account: https://docs.aws.amazon.com/lambda/latest/dg/with-s3.html,
+   * source-arn and source-account), and the bucket's one notification
+   * configuration sends each event to its function. After the permissions:
+   * S3 tests each destination when the configuration is put, and refuses it
+   * when it may not invoke it
+   * (https://docs.aws.amazon.com/AmazonS3/latest/userguide/grant-destinations-permissions-to-s3.html).
+   */
+  private notifications(bucket: aws.s3.Bucket, events: BucketEvent[]): void {
+    if (!events.length) return;
+    const account = aws.getCallerIdentityOutput({}, { parent: this }).accountId;
+    const permissions = new Map<string, aws.lambda.Permission>();
+    for (const e of events) {
+      if (permissions.has(e.label)) continue;
+      permissions.set(e.label, this.children.suffixed(`-${e.label}`).make("eventPermission", aws.lambda.Permission, {
+        action: "lambda:InvokeFunction",
+        function: e.functionArn,
+        principal: "s3.amazonaws.com",
+        sourceArn: bucket.arn,
+        sourceAccount: account,
+      }));
+    }
+    this.children.make("notification", aws.s3.BucketNotification, {
+      bucket: bucket.bucket,
+      lambdaFunctions: events.map((e) => ({
+        lambdaFunctionArn: e.functionArn,
+        events: [e.s3EventType],
+        filterPrefix: e.filterRule?.prefix,
+        filterSuffix: e.filterRule?.suffix,
+      })),
+    }, { dependsOn: [...permissions.values()] });
   }
 
   /** connectTo: list objects; create, get, delete and tag objects; NAME and ARN. */

@@ -1,5 +1,6 @@
 import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../../shared/workloads/workload-properties";
 import type { RouteAuthorization } from "../http-api-gateway/authorizer-properties";
+import type { FunctionS3Event } from "../bucket/s3-event";
 import type { AlarmSetting } from "../../shared/alarms/alarm-setting";
 
 /** Where a gateway event goes: the gateway, the route's path and method (the spec's integration fields). */
@@ -120,8 +121,8 @@ export interface FunctionProperties {
   connectTo?: string[];
   /** Raw IAM statements appended to the function's role. */
   iamRoleStatements?: IamRoleStatement[];
-  /** Integrations that send events to the function: routes of this stack's gateways, messages of its queues. */
-  events?: (FunctionHttpApiEvent | FunctionSqsEvent)[];
+  /** Integrations that send events to the function: routes of this stack's gateways, messages of its queues, object changes of its buckets. */
+  events?: (FunctionHttpApiEvent | FunctionSqsEvent | FunctionS3Event)[];
   /** Its CloudWatch alarms, each on unless `false`: new thresholds and periods over the defaults. */
   alarms?: FunctionAlarms;
 }
