@@ -1,6 +1,7 @@
 // EventBridge buses, rules and targets, and EventBridge Scheduler schedules.
-import { arnParts, dependenciesOf, isObject, parseJson, type AwsRule, type Finding } from "./rule";
-import { atProblem, cronProblem, rateProblem } from "./schedules";
+import { arnParts, dependenciesOf, isObject, type AwsRule, type Finding } from "./rule";
+import { atProblem, cronProblem, rateProblem, ruleScheduleProblem } from "./schedules";
+import { eventPatternProblem } from "./event-patterns";
 
 const BUS = "aws:cloudwatch/eventBus:EventBus";
 const RULE = "aws:cloudwatch/eventRule:EventRule";
@@ -33,8 +34,7 @@ export const EVENTS_RULES: AwsRule[] = [
       if (expr === undefined || expr === "") {
         return r.inputs.eventPattern === undefined || r.inputs.eventPattern === "" ? [{ input: "eventPattern", message: "a rule needs an event pattern or a schedule expression" }] : [];
       }
-      const text = String(expr);
-      const why = text.startsWith("rate(") ? rateProblem(text, true) : text.startsWith("cron(") ? cronProblem(text) : "a schedule expression is rate(...) or cron(...)";
+      const why = ruleScheduleProblem(String(expr));
       return why ? [{ input: "scheduleExpression", message: why }] : [];
     },
     examples: { pass: [{ inputs: { scheduleExpression: "cron(0 3 ? * MON-FRI *)" } }], fail: [{ inputs: { scheduleExpression: "rate(5 minute)" } }] },
@@ -47,10 +47,8 @@ export const EVENTS_RULES: AwsRule[] = [
     check(r) {
       const pattern = r.inputs.eventPattern;
       if (pattern === undefined || pattern === "") return [];
-      const parsed = parseJson(pattern);
-      if (!parsed.ok || !isObject(parsed.value)) return [{ input: "eventPattern", message: "an event pattern is a JSON object" }];
-      const length = typeof pattern === "string" ? pattern.length : JSON.stringify(pattern).length;
-      return length > 4096 ? [{ input: "eventPattern", message: `the event pattern has ${length} characters; EventBridge takes 4,096` }] : [];
+      const why = eventPatternProblem(pattern);
+      return why ? [{ input: "eventPattern", message: why }] : [];
     },
     examples: { pass: [{ inputs: { eventPattern: "{\"source\":[\"orders\"]}" } }], fail: [{ inputs: { eventPattern: "source=orders" } }] },
   },

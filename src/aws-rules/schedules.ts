@@ -42,3 +42,14 @@ export function cronProblem(expr: string): string | undefined {
 export function atProblem(expr: string): string | undefined {
   return /^at\(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\)$/.test(expr) ? undefined : "a one-time schedule is at(yyyy-mm-ddThh:mm:ss)";
 }
+
+/**
+ * Why an EventBridge rule's schedule expression is refused: rate(...) with
+ * the unit singular for 1 and plural otherwise, or cron(...) with six fields
+ * (https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-scheduled-rule-pattern.html).
+ */
+export function ruleScheduleProblem(expr: string): string | undefined {
+  if (expr.startsWith("rate(")) return rateProblem(expr, true);
+  if (expr.startsWith("cron(")) return cronProblem(expr);
+  return "a schedule expression is rate(...) or cron(...)";
+}

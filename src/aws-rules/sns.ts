@@ -1,5 +1,6 @@
 // SNS topics and their subscriptions.
-import { arnParts, isObject, parseJson, type AwsRule, type Finding } from "./rule";
+import { arnParts, type AwsRule, type Finding } from "./rule";
+import { CONTENT_DEDUP_STANDARD, filterPolicyProblem, fifoTopicProtocolProblem, isEmailEndpoint, isUrlEndpoint } from "./sns-facts";
 
 const TOPIC = "aws:sns/topic:Topic";
 const SUBSCRIPTION = "aws:sns/topicSubscription:TopicSubscription";
@@ -13,10 +14,10 @@ const isFifoTopicRef = (v: unknown) => typeof v === "string" && v.endsWith(".fif
  * queue, function, Firehose stream or mobile application endpoint.
  */
 const ENDPOINTS: Record<string, { test(e: string): boolean; what: string }> = {
-  http: { test: (e) => /^http:\/\/[^\s]+$/.test(e), what: "a URL beginning with http://" },
-  https: { test: (e) => /^https:\/\/[^\s]+$/.test(e), what: "a URL beginning with https://" },
-  email: { test: (e) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e), what: "an email address" },
-  "email-json": { test: (e) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e), what: "an email address" },
+  http: { test: (e) => isUrlEndpoint("http", e), what: "a URL beginning with http://" },
+  https: { test: (e) => isUrlEndpoint("https", e), what: "a URL beginning with https://" },
+  email: { test: isEmailEndpoint, what: "an email address" },
+  "email-json": { test: isEmailEndpoint, what: "an email address" },
   sms: { test: (e) => /^\+?[1-9]\d{1,14}$/.test(e), what: "a phone number (E.164)" },
   sqs: { test: (e) => arnParts(e)?.service === "sqs", what: "the ARN of an SQS queue" },
   lambda: { test: (e) => arnParts(e)?.service === "lambda", what: "the ARN of a Lambda function" },
@@ -36,7 +37,7 @@ export const SNS_RULES: AwsRule[] = [
     check(r) {
       if (r.inputs.fifoTopic === true) return [];
       const out: Finding[] = [];
-      if (r.inputs.contentBasedDeduplication === true) out.push({ input: "contentBasedDeduplication", message: "content-based deduplication applies to FIFO topics only; this topic is standard" });
+      if (r.inputs.contentBasedDeduplication === true) out.push({ input: "contentBasedDeduplication", message: CONTENT_DEDUP_STANDARD });
       if (r.inputs.archivePolicy) out.push({ input: "archivePolicy", message: "a message archive policy applies to FIFO topics only; this topic is standard" });
       return out;
     },
@@ -50,7 +51,8 @@ export const SNS_RULES: AwsRule[] = [
     check(r, ctx) {
       const topic = ctx.resources.find((x) => x.type === TOPIC && r.dependsOn.includes(x.name));
       const fifo = topic ? topic.inputs.fifoTopic === true : isFifoTopicRef(r.inputs.topic);
-      return fifo && r.inputs.protocol !== "sqs" ? [{ input: "protocol", message: `a FIFO topic delivers to SQS queues only, not over ${JSON.stringify(r.inputs.protocol)}` }] : [];
+      const why = fifo ? fifoTopicProtocolProblem(r.inputs.protocol) : undefined;
+      return why ? [{ input: "protocol", message: why }] : [];
     },
     examples: {
       pass: [{ inputs: { topic: "arn:aws:sns:us-east-1:123456789012:orders.fifo", protocol: "sqs", endpoint: "arn:aws:sqs:us-east-1:123456789012:jobs.fifo" } }],
@@ -86,8 +88,8 @@ export const SNS_RULES: AwsRule[] = [
     check(r) {
       const out: Finding[] = [];
       if (r.inputs.filterPolicy !== undefined && r.inputs.filterPolicy !== "") {
-        const parsed = parseJson(r.inputs.filterPolicy);
-        if (!parsed.ok || !isObject(parsed.value)) out.push({ input: "filterPolicy", message: "a filter policy is a JSON object" });
+        const why = filterPolicyProblem(r.inputs.filterPolicy);
+        if (why) out.push({ input: "filterPolicy", message: why });
       }
       const scope = r.inputs.filterPolicyScope;
       if (scope !== undefined && scope !== "MessageAttributes" && scope !== "MessageBody") out.push({ input: "filterPolicyScope", message: `${JSON.stringify(scope)} is not MessageAttributes or MessageBody` });

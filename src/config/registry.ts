@@ -12,6 +12,8 @@ import { relationalDatabaseEntry } from "../components/relational-database/entry
 import { webAppFirewallEntry } from "../components/web-app-firewall/entry";
 import { sqsQueueEntry } from "../components/sqs-queue/entry";
 import { userAuthPoolEntry } from "../components/user-auth-pool/entry";
+import { snsTopicEntry } from "../components/sns-topic/entry";
+import { eventBusEntry } from "../components/event-bus/entry";
 
 export type { ParamSpec, ResourceTypeEntry } from "../shared/component/resource-definition";
 
@@ -25,6 +27,8 @@ const TYPES: TypeEntry[] = [
   webAppFirewallEntry,
   sqsQueueEntry,
   userAuthPoolEntry,
+  snsTopicEntry,
+  eventBusEntry,
 ];
 
 export const registry: Record<string, TypeEntry> = Object.fromEntries(TYPES.map((d) => [d.type, d]));

@@ -8,6 +8,7 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/logging/log-forwarding-ids
  * - `function`: the aws.lambda.Function
  * - with joinDefaultVpc: `securityGroup` (its network-interface permissions are in `policy`); with connectTo: `connectIngress` (per target), `s3Endpoint`, `dynamodbEndpoint` (its own endpoints, made only when no `defaultVpcEndpoints` is given; with one, the shared ones are that DefaultVpcEndpoints' children)
  * - `errorsAlarm`, `throttlesAlarm`, `durationAlarm`: its CloudWatch alarms (unless switched off in `alarms`)
+ * - `eventRule`, `eventTarget`, `eventPermission`: per `schedule` event and per `event-bus` event on the default bus, its EventBridge rule, the rule's target (the function) and the permission letting EventBridge invoke it from that rule (`<name>-<child-id>-<n>`, n counting those events in order from 0)
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  *
  * The routes of its `events` are children of their gateway (ids
@@ -25,6 +26,9 @@ export const FUNCTION_CHILDREN = {
   errorsAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
   throttlesAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
   durationAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  eventRule: "aws:cloudwatch/eventRule:EventRule",
+  eventTarget: "aws:cloudwatch/eventTarget:EventTarget",
+  eventPermission: "aws:lambda/permission:Permission",
   ...LOG_FORWARDING_CHILDREN,
 } as const;
 

@@ -26,6 +26,8 @@ export const functionDefinition = componentDefinition({
     ["events", "*", "properties", "path"], ["events", "*", "properties", "method"], ["events", "*", "properties", "payloadFormat"],
     ["events", "*", "properties", "authorizer"], ["events", "*", "properties", "sqsQueueName"],
     ["events", "*", "properties", "bucketName"], ["events", "*", "properties", "s3EventType"], ["alarms"], ["alarms", "errors"], ["alarms", "throttles"], ["alarms", "duration"],
+    ["events", "*", "properties", "snsTopicName"], ["events", "*", "properties", "eventBusName"],
+    ["events", "*", "properties", "useDefaultBus"], ["events", "*", "properties", "scheduleRate"],
   ],
   pathProperties: ["entryfilePath"],
   connectable: { vpcOnly: false, variables: FUNCTION_CONNECTION_VARIABLES },

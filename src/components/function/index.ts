@@ -1,6 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import type { FunctionHttpApiEvent, FunctionProperties } from "./properties";
+import type { FunctionEvent, FunctionHttpApiEvent, FunctionProperties } from "./properties";
+import { ownRuleOf } from "../event-bus/own-rules";
+import { ruleToFunction, type RuleIds } from "../event-bus/rule-target";
 import type { FUNCTION_CHILDREN } from "./child-ids";
 import type { Bundle } from "./bundle";
 import { bundleOrProblems } from "./bundle-check";
@@ -25,8 +27,12 @@ import { functionAlarms } from "./alarms";
 import { environmentMap, mergeEnvironments } from "../../shared/workloads/environment";
 
 export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo" | "events">, DefaultVpcEndpointsArg {
-  /** Routes of gateways to the function: every field is literal-only (it decides which resources are made). */
-  events?: FunctionHttpApiEvent[];
+  /**
+   * Routes of gateways to the function, its schedules and its events on the
+   * default bus (literal-only fields: they decide which resources are made).
+   * Events on resources of a stack file (topics, buses) are made by those resources.
+   */
+  events?: FunctionEvent[];
   /**
    * Resources the function uses: this stack's (a RedisCluster, another
    * Function), `@pulumi/aws` resources of the spec's table, `{ name, target }`
@@ -39,14 +45,18 @@ export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "conne
   transform?: ChildTransforms<typeof FUNCTION_CHILDREN>;
 }
 
+const OWN_RULE_IDS: RuleIds = { rule: "eventRule", target: "eventTarget", permission: "eventPermission" };
+
+const isRoute = (e: FunctionEvent): e is FunctionHttpApiEvent => e.type === "http-api-gateway";
+
 /** Source maps in stack traces: the bundle's map points into the sources. */
 const SOURCE_MAPS = "--enable-source-maps";
 
 /** Events that name a gateway not given. */
 function gatewayProblems(events: unknown, gateways: Record<string, HttpApiGateway>): Problem[] {
   const out: Problem[] = [];
-  (Array.isArray(events) ? events : []).forEach((e: FunctionHttpApiEvent, i) => {
-    const gw = e?.properties?.httpApiGatewayName;
+  (Array.isArray(events) ? events : []).forEach((e: FunctionEvent, i) => {
+    const gw = e?.type === "http-api-gateway" ? e.properties?.httpApiGatewayName : undefined;
     if (typeof gw === "string" && !gateways[gw]) {
       const known = Object.keys(gateways);
       out.push({
@@ -115,9 +125,21 @@ export class Function extends Component<typeof functionDefinition, Omit<Function
     makeAlarms(this.children, functionAlarms(this.properties.timeout), literal(this.properties.alarms), { FunctionName: made.fn.name });
 
     // Each event is a route of its gateway (the gateway's children; its CORS methods count them).
-    this.routes = (this.properties.events ?? []).map((e) => attachHttpApiIntegration(httpApiGateways, e, made.fn, e.properties.payloadFormat));
+    const events = (this.properties.events ?? []) as FunctionEvent[];
+    this.routes = events.filter(isRoute).map((e) => attachHttpApiIntegration(httpApiGateways, e, made.fn, e.properties.payloadFormat));
+    this.ownRules(events, made.fn);
 
     this.registerOutputs({ arn: this.arn, name: this.name, logGroupArn: this.logGroupArn });
+  }
+
+  /** The EventBridge rules of its schedules and of its events on the default bus (event-bus/own-rules.ts), each `<name>-<child-id>-<n>` (n counts those events, in order). */
+  private ownRules(events: FunctionEvent[], fn: aws.lambda.Function): void {
+    events.flatMap((e) => ownRuleOf(e) ?? []).forEach((own, i) => {
+      const trigger = own.kind === "schedule"
+        ? { scheduleExpression: own.scheduleExpression }
+        : { eventPattern: pulumi.jsonStringify(pulumi.output(own.eventPattern as pulumi.Input<Record<string, unknown>>)) };
+      ruleToFunction(this.children.suffixed(`-${i}`), OWN_RULE_IDS, trigger, { arn: fn.arn, name: fn.name }, `${own.kind === "schedule" ? "Schedule" : "Default-bus events"} of function ${this.children.name} (stackfile)`);
+    });
   }
 
   /** The code package (bundled again only when its sources change); its problems are the arguments' (the entry file, the handler). */

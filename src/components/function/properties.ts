@@ -2,6 +2,8 @@ import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../
 import type { RouteAuthorization } from "../http-api-gateway/authorizer-properties";
 import type { FunctionS3Event } from "../bucket/s3-event";
 import type { AlarmSetting } from "../../shared/alarms/alarm-setting";
+import type { FunctionSnsEvent } from "../sns-topic/event-properties";
+import type { FunctionEventBusEvent, FunctionScheduleEvent } from "../event-bus/event-properties";
 
 /** Where a gateway event goes: the gateway, the route's path and method (the spec's integration fields). */
 export interface FunctionHttpApiEventProperties extends RouteAuthorization {
@@ -59,6 +61,9 @@ export interface FunctionSqsEvent {
   type: "sqs";
   properties: FunctionSqsEventProperties;
 }
+
+/** An event of a function: each kind belongs to the type it names. */
+export type FunctionEvent = FunctionHttpApiEvent | FunctionSqsEvent | FunctionS3Event | FunctionSnsEvent | FunctionEventBusEvent | FunctionScheduleEvent;
 
 /**
  * A Lambda function whose code stackfile bundles (esbuild) from one entry
@@ -121,8 +126,11 @@ export interface FunctionProperties {
   connectTo?: string[];
   /** Raw IAM statements appended to the function's role. */
   iamRoleStatements?: IamRoleStatement[];
-  /** Integrations that send events to the function: routes of this stack's gateways, messages of its queues, object changes of its buckets. */
-  events?: (FunctionHttpApiEvent | FunctionSqsEvent | FunctionS3Event)[];
+  /**
+   * Integrations that send events to the function: routes of this stack's
+   * gateways, messages of its queues and topics, object changes of its buckets, events of its buses or the default bus, schedules.
+   */
+  events?: FunctionEvent[];
   /** Its CloudWatch alarms, each on unless `false`: new thresholds and periods over the defaults. */
   alarms?: FunctionAlarms;
 }

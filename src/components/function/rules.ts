@@ -1,8 +1,17 @@
 // Rules of function as pure functions (see redis-cluster/rules.ts).
-import type { Problem } from "../../shared/messages/problem";
+import { under, type Problem } from "../../shared/messages/problem";
 import { forwardingNeedsLogs } from "../../shared/logging/log-forwarding-rules";
 import { workloadProblems } from "../../shared/workloads/workload-rules";
 import { routePathProblem } from "../http-api-gateway/routes";
+import { snsEventProblems } from "../sns-topic/event-rules";
+import { eventBusEventProblems, scheduleEventProblems } from "../event-bus/event-rules";
+
+/** Each event kind's own rules (its target's over the events that name it are the target's `eventProblems`). */
+const EVENT_RULES: Record<string, (p: Record<string, unknown>) => Problem[]> = {
+  sns: snsEventProblems,
+  "event-bus": eventBusEventProblems,
+  schedule: scheduleEventProblems,
+};
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -36,6 +45,8 @@ export function functionStaticProblems(p: Obj): Problem[] {
     const props = obj(obj(e)?.properties);
     if (!props) return;
     const at = ["events", i, "properties"];
+    const kindRules = EVENT_RULES[String(obj(e)?.type)];
+    if (kindRules) out.push(...under(at, kindRules(props)));
     if (props.containerPort !== undefined) {
       out.push({ path: [...at, "containerPort"], atKey: true, message: "containerPort is for container workloads; a function receives the request as an event and takes no port", hint: "remove containerPort" });
     }

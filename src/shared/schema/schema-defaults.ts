@@ -51,6 +51,16 @@ export interface SchemaDefaults {
       }
     }
   };
+  EventBusProperties: {
+    "properties": {
+      "archivation": {
+        "default": {
+          "enabled": false,
+          "retentionDays": 0
+        }
+      }
+    }
+  };
   FunctionProperties: {
     "properties": {
       "handlerFunction": {
@@ -387,6 +397,19 @@ export interface SchemaDefaults {
             "default": false
           }
         }
+      }
+    }
+  };
+  SnsTopicProperties: {
+    "properties": {
+      "fifoEnabled": {
+        "default": false
+      },
+      "contentBasedDeduplication": {
+        "default": false
+      },
+      "subscriptions": {
+        "default": []
       }
     }
   };

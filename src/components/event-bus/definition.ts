@@ -1,0 +1,32 @@
+// The event-bus resource type as data: what the YAML adapter, `dev` and the
+// component read (schema name, parameters, child ids, literal-only fields,
+// rules, what connectTo gives).
+import { componentDefinition } from "../../shared/component/component-definition";
+import { connectionTable } from "../../shared/workloads/connection-variables";
+import { eventBusParams } from "./properties";
+import { eventBusStaticProblems } from "./rules";
+import { EVENT_BUS_CHILD_IDS, EVENT_BUS_CHILDREN } from "./child-ids";
+
+/** A function's `event-bus` event that names a bus of the stack (`useDefaultBus`: the function makes its own rule). */
+export const BUS_EVENT = { eventType: "event-bus", nameField: "eventBusName" } as const;
+
+/** connectTo's variables (the spec's Event bus row: ARN only). */
+export const EVENT_BUS_CONNECTION_VARIABLES = connectionTable(eventBusParams, { ARN: ["arn"] });
+
+export const eventBusDefinition = componentDefinition({
+  type: "event-bus",
+  definition: "EventBusProperties",
+  propertiesFile: "src/components/event-bus/properties.ts",
+  token: "stackfile:index:EventBus",
+  propertiesOptional: true,
+  params: eventBusParams,
+  availableParams: () => Object.keys(eventBusParams),
+  // Whether an archive exists, and the partner bus's name, are decided before deploying.
+  literalOnly: [["archivation", "enabled"], ["eventSourceName"]],
+  connectable: { vpcOnly: false, variables: EVENT_BUS_CONNECTION_VARIABLES },
+  // A function's `event-bus` event naming the bus: the bus makes the rule, target and permission, for the function's ARN.
+  eventTarget: { ...BUS_EVENT, describe: (p) => `events of bus ${String(p.eventBusName ?? "default")} matching ${JSON.stringify(p.eventPattern)}` },
+  childIds: EVENT_BUS_CHILD_IDS,
+  children: EVENT_BUS_CHILDREN,
+  staticRules: eventBusStaticProblems,
+});

@@ -1,0 +1,10 @@
+// The event-bus type as the registry lists it: its definition, and the lazy
+// loaders of its maker and of its local runner (`require`, not `import()`: cli/on-demand.ts says why).
+/* eslint-disable @typescript-eslint/no-require-imports */
+import { typeEntry } from "../../shared/component/type-entry";
+import { eventBusDefinition } from "./definition";
+
+export const eventBusEntry = typeEntry(eventBusDefinition, {
+  stack: () => (require("./stack") as typeof import("./stack")).eventBusStack,
+  dev: () => (require("./dev") as typeof import("./dev")).eventBusDev,
+});
