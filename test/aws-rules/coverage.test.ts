@@ -18,6 +18,7 @@ const STACKS = [
   "test/fixtures/every-field-firewall.yaml",
   "test/fixtures/every-field-sqs.yaml",
   "test/fixtures/every-field-user-auth-pool.yaml",
+  "test/fixtures/every-field-database.yaml",
 ];
 
 describe("the catalog covers what stackfile makes", function () {
