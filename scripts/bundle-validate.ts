@@ -28,7 +28,7 @@ const LATER = [
 const LATER_OF_TYPES = /[\\/]components[\\/][^\\/]+[\\/](stack|dev)$/;
 
 /** The AWS facts validate's rules read (small modules that import nothing); the rest of aws-rules/ is the catalog, which only `plan` loads. */
-const RULE_FACTS = ["lambda-env", "apigateway-identity-sources", "elasticache-updates"];
+const RULE_FACTS = ["lambda-env", "apigateway-identity-sources", "elasticache-updates", "rds-facts"];
 
 /** The packages bundled: js-yaml reads every stack file; the rest load from node_modules when asked for. */
 const BUNDLED_PACKAGES = new Set(["js-yaml"]);

@@ -1,5 +1,8 @@
 // RDS: DB instances (and read replicas), Aurora clusters and their instances, parameter groups.
 import { dependenciesOf, isObject, type AwsRule, type Finding, type PlannedResource } from "./rule";
+import { masterPasswordProblems, masterUsernameProblem, parameterFamily } from "./rds-facts";
+
+export { masterPasswordProblems, masterUsernameProblem, parameterFamily } from "./rds-facts";
 
 const INSTANCE = "aws:rds/instance:Instance";
 const CLUSTER = "aws:rds/cluster:Cluster";
@@ -8,38 +11,6 @@ const PARAMS = "aws:rds/parameterGroup:ParameterGroup";
 const CLUSTER_PARAMS = "aws:rds/clusterParameterGroup:ClusterParameterGroup";
 const API = "https://docs.aws.amazon.com/AmazonRDS/latest/APIReference";
 
-/**
- * Words PostgreSQL reserves (https://www.postgresql.org/docs/current/sql-keywords-appendix.html,
- * "reserved" and "reserved (can be function or type)").
- */
-const POSTGRES_RESERVED = [
-  "all", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric", "authorization", "binary", "both", "case", "cast", "check", "collate", "collation",
-  "column", "concurrently", "constraint", "create", "cross", "current_catalog", "current_date", "current_role", "current_schema", "current_time", "current_timestamp",
-  "current_user", "default", "deferrable", "desc", "distinct", "do", "else", "end", "except", "false", "fetch", "for", "foreign", "freeze", "from", "full", "grant",
-  "group", "having", "ilike", "in", "initially", "inner", "intersect", "into", "is", "isnull", "join", "lateral", "leading", "left", "like", "limit", "localtime",
-  "localtimestamp", "natural", "not", "notnull", "null", "offset", "on", "only", "or", "order", "outer", "overlaps", "placing", "primary", "references", "returning",
-  "right", "select", "session_user", "similar", "some", "symmetric", "system_user", "table", "tablesample", "then", "to", "trailing", "true", "union", "unique", "user",
-  "using", "variadic", "verbose", "when", "where", "window", "with",
-];
-
-/** A subset of the words MySQL 8.0 reserves (https://dev.mysql.com/doc/refman/8.0/en/keywords.html, marked (R)). */
-const MYSQL_RESERVED = [
-  "add", "all", "alter", "analyze", "and", "as", "asc", "between", "both", "by", "call", "cascade", "case", "change", "check", "column", "condition", "constraint",
-  "continue", "convert", "create", "cross", "database", "databases", "declare", "default", "delete", "desc", "describe", "distinct", "drop", "each", "else", "exists",
-  "explain", "false", "fetch", "for", "force", "foreign", "from", "grant", "group", "having", "if", "ignore", "in", "index", "inner", "insert", "into", "is", "join",
-  "key", "keys", "kill", "leading", "left", "like", "limit", "lock", "not", "null", "on", "option", "or", "order", "outer", "primary", "procedure", "references",
-  "rename", "replace", "require", "restrict", "return", "revoke", "right", "schema", "select", "set", "show", "table", "then", "to", "trigger", "true", "union",
-  "unique", "update", "usage", "use", "using", "values", "when", "where", "while", "with",
-];
-
-/** `rdsadmin` is RDS's own administrative account on every engine (https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/UsingWithRDS.MasterAccounts.html). */
-const RDS_RESERVED = ["rdsadmin"];
-
-/** The engine family: postgres, mysql or mariadb (Aurora's count as its base engine). */
-const family = (engine: unknown) => {
-  const e = String(engine ?? "");
-  return e.includes("postgres") ? "postgres" : e.includes("mariadb") ? "mariadb" : e.includes("mysql") ? "mysql" : undefined;
-};
 
 /** The engine of an instance: its own, or its replica source's. */
 function engineOf(r: PlannedResource, ctx: Parameters<AwsRule["check"]>[1]): string | undefined {
@@ -48,45 +19,6 @@ function engineOf(r: PlannedResource, ctx: Parameters<AwsRule["check"]>[1]): str
   return typeof source?.inputs.engine === "string" ? source.inputs.engine : undefined;
 }
 
-/** The parameter group family an engine and version need: postgres17, mysql8.0, mariadb10.11, aurora-postgresql16, aurora-mysql8.0. */
-export function parameterFamily(engine: string, version: string): string | undefined {
-  const m = /^(\d+)(?:\.(\d+))?/.exec(version);
-  if (!m) return undefined;
-  const major = Number(m[1]);
-  if (engine === "postgres" || engine === "aurora-postgresql") return `${engine}${major >= 10 ? major : `${major}.${m[2]}`}`;
-  if (engine === "mysql" || engine === "mariadb") return `${engine}${major}.${m[2] ?? "0"}`;
-  if (engine === "aurora-mysql") {
-    // Aurora MySQL 3 (8.0.mysql_aurora.3.x) takes aurora-mysql8.0; version 3.x alone is the same engine.
-    if (/mysql_aurora/.test(version)) return `aurora-mysql${major}.${m[2]}`;
-    return major === 3 ? "aurora-mysql8.0" : major === 2 ? "aurora-mysql5.7" : undefined;
-  }
-  return undefined;
-}
-
-/** Why RDS refuses this master user name for the engine, or undefined. */
-export function masterUsernameProblem(name: string, engine: string | undefined): string | undefined {
-  if (!/^[A-Za-z][A-Za-z0-9_]{0,15}$/.test(name)) return `the master user name '${name}' is not 1 to 16 letters, digits and _ starting with a letter`;
-  const lower = name.toLowerCase();
-  const fam = family(engine);
-  const reserved = [...RDS_RESERVED, ...(fam === "postgres" ? POSTGRES_RESERVED : fam ? MYSQL_RESERVED : [])];
-  if (reserved.includes(lower)) return `'${name}' is a word ${RDS_RESERVED.includes(lower) ? "RDS" : fam === "postgres" ? "PostgreSQL" : "MySQL"} reserves; choose another master user name`;
-  if (fam === "postgres" && lower.startsWith("pg_")) return "PostgreSQL reserves role names beginning with pg_";
-  return undefined;
-}
-
-/**
- * Why RDS refuses this master password (an instance of `engine`, or any
- * Aurora cluster: "aurora"), never with the value: only its length and which
- * characters are refused.
- */
-export function masterPasswordProblems(password: string, engine: string | undefined): string[] {
-  const out: string[] = [];
-  const max = engine === "postgres" ? 128 : 41;
-  if (password.length < 8 || password.length > max) out.push(`the master password has ${password.length} characters; this engine takes 8 to ${max}`);
-  const bad = [...new Set([...password].filter((c) => c < "!" || c > "~" || c === "/" || c === "\"" || c === "@"))];
-  if (bad.length) out.push(`the master password holds characters RDS refuses (${bad.map((c) => (c === " " ? "space" : /[\x21-\x7e]/.test(c) ? c : "non-printable")).join(", ")}): printable ASCII except / " @`);
-  return out;
-}
 
 const ACU_STEP = (v: number) => Math.abs(v * 2 - Math.round(v * 2)) < 1e-9;
 

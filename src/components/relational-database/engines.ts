@@ -1,7 +1,7 @@
 // What each `engine.type` of a stack file is in RDS: its API engine, whether
 // it is an Aurora cluster (and Serverless v2), its default version and port,
 // and how clients connect to it. No Pulumi here: validate and dev read it.
-import type { RdsEngine } from "../../aws-rules/rds-engines";
+import type { RdsEngine } from "../../aws-rules/rds-facts";
 import type { RelationalEngineType } from "./properties";
 
 export interface EngineKind {

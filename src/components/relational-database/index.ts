@@ -5,8 +5,7 @@ import { relationalDatabaseParams } from "./properties";
 import type { RELATIONAL_DATABASE_CHILDREN } from "./child-ids";
 import { RELATIONAL_CONNECTION_VARIABLES, relationalDatabaseDefinition } from "./definition";
 import { connectionUrls, defaultLogTypes, ENGINES, type EngineKind } from "./engines";
-import { parameterFamily } from "../../aws-rules/rds";
-import { tlsParameter } from "../../aws-rules/rds-engines";
+import { parameterFamily, tlsParameter } from "../../aws-rules/rds-facts";
 import { paramOutputs } from "../../shared/component/stack-component";
 import { Component, literal } from "../../shared/component/component";
 import type { ChildTransforms } from "../../shared/component/children";
@@ -164,7 +163,7 @@ export class RelationalDatabase extends Component<typeof relationalDatabaseDefin
     return { subnetGroup, securityGroup };
   }
 
-  /** The parameter family of the engine's version, and the parameter that refuses connections without TLS (aws-rules/rds-engines.ts). */
+  /** The parameter family of the engine's version, and the parameter that refuses connections without TLS (aws-rules/rds-facts.ts). */
   private tls(s: Shared) {
     return {
       family: pulumi.output(s.version).apply((v) => parameterFamily(s.kind.engine, v) ?? `${s.kind.engine}${v}`),

@@ -1,11 +1,10 @@
 // Rules of relational-database as pure functions: plain values in, Problem[]
 // out, for validate and the component. What RDS accepts (versions, classes,
-// user names, passwords) is in aws-rules/rds.ts and rds-engines.ts; these
-// rules read it there. A value of an unexpected type (a directive, an Output,
+// user names, passwords) is in aws-rules/rds-facts.ts (the catalog's entries
+// read it too); these rules read it there. A value of an unexpected type (a directive, an Output,
 // a preview unknown) is "not known yet" and never judged.
 import type { Problem } from "../../shared/messages/problem";
-import { masterPasswordProblems, masterUsernameProblem } from "../../aws-rules/rds";
-import { instanceClassProblem, majorVersion, versionProblem } from "../../aws-rules/rds-engines";
+import { instanceClassProblem, majorVersion, masterPasswordProblems, masterUsernameProblem, versionProblem } from "../../aws-rules/rds-facts";
 import { engineKind, type EngineKind } from "./engines";
 
 type Path = (string | number)[];
