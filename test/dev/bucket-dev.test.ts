@@ -2,6 +2,8 @@
 // its local name and ARN as the parameters connectTo's variables read, and the
 // AWS SDK's S3 client storing and reading objects through it.
 import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { S3Client, PutObjectCommand, GetObjectCommand } from "@aws-sdk/client-s3";
 import { tmpFile } from "../cli/cli-helpers";
@@ -36,6 +38,50 @@ describe("stackfile dev: bucket", function () {
       s3.destroy();
       // Its objects live under the session's cache folder, beside the file.
       assert.ok(session.cacheDir.startsWith(path.dirname(file)));
+    } finally {
+      stop();
+      assert.strictEqual(await code, 0);
+    }
+  });
+
+  it("an object put in the bucket invokes the function of its s3 event with S3's event shape; a key its filter skips does not", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bucket-dev-"));
+    const seen = path.join(dir, "seen.jsonl");
+    fs.writeFileSync(path.join(dir, "fn.ts"), `import * as fs from "fs";\nexport async function handler(e: unknown) {\n  fs.appendFileSync(${JSON.stringify(seen)}, JSON.stringify(e) + "\\n");\n}\n`);
+    const file = tmpFile(`resources:
+  files:
+    type: bucket
+  thumbs:
+    type: function
+    properties:
+      entryfilePath: ./fn.ts
+      events:
+        - type: s3
+          properties: { bucketName: files, s3EventType: "s3:ObjectCreated:*", filterRule: { prefix: images/ } }
+`, "stack.yaml", dir);
+    const out: string[] = [];
+    let stop!: () => void;
+    const stopped = new Promise<void>((r) => (stop = r));
+    let started!: () => void;
+    const ready = new Promise<void>((r) => (started = r));
+    const code = runDev([file], { out: (t) => out.push(t), err: (t) => out.push(t) }, stopped, { started: () => started() });
+    try {
+      await Promise.race([ready, code.then(() => undefined)]);
+      const endpoint = /(http:\/\/127\.0\.0\.1:\d+)\/files/.exec(out.find((l) => l.startsWith("files ")) ?? "")?.[1];
+      assert.ok(endpoint, out.join("\n"));
+      const s3 = new S3Client({ region: LOCAL_REGION, endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+      await s3.send(new PutObjectCommand({ Bucket: "files", Key: "docs/skip.txt", Body: "no" }));
+      await s3.send(new PutObjectCommand({ Bucket: "files", Key: "images/cat.jpg", Body: "meow" }));
+      s3.destroy();
+      // Hang guard, generous for two busy cores: the invocation is asynchronous, as S3's is.
+      for (let i = 0; i < 300 && !fs.existsSync(seen); i++) await new Promise((r) => setTimeout(r, 100));
+      const events = fs.readFileSync(seen, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+      assert.strictEqual(events.length, 1, JSON.stringify(events));
+      const record = events[0].Records[0];
+      assert.strictEqual(record.eventSource, "aws:s3");
+      assert.match(record.eventName, /^ObjectCreated:/);
+      assert.strictEqual(record.s3.bucket.name, "files");
+      assert.strictEqual(record.s3.object.key, "images/cat.jpg");
     } finally {
       stop();
       assert.strictEqual(await code, 0);

@@ -4,7 +4,7 @@
 // resource's name as S3 takes it (lower case; other characters become `-`).
 import * as path from "path";
 import type { DevType, LocalOutputs } from "../../shared/component/local-runner";
-import { startS3 } from "../../dev/aws-services";
+import { startS3, type LocalS3Service } from "../../dev/aws-services";
 import type { bucketParams } from "./properties";
 import { bucketDefinition } from "./definition";
 
@@ -21,17 +21,29 @@ export function bucketLocalOutputs(name: string): LocalOutputs<typeof bucketPara
 
 export const bucketDev: DevType = {
   runner(ctx) {
+    const servers = new Map<string, { server: LocalS3Service; unsubscribe: (() => void)[] }>();
     return {
       async apply({ name }) {
         const bucket = localBucketName(name);
         const { port, note } = await ctx.httpPort(name);
         const fingerprint = JSON.stringify({ port, bucket });
-        if (ctx.running(name)?.fingerprint !== fingerprint) {
+        if (ctx.running(name)?.fingerprint !== fingerprint || !servers.has(name)) {
           await ctx.stop(name);
           const log = ctx.logger(name);
           const server = await startS3({ directory: path.join(ctx.cacheDir, "s3", bucket), buckets: [bucket], port, log });
-          ctx.run(name, { type: bucketDefinition.type, fingerprint, address: `${server.endpoint}/${bucket}`, note, stop: () => server.close() });
+          servers.set(name, { server, unsubscribe: [] });
+          ctx.run(name, { type: bucketDefinition.type, fingerprint, address: `${server.endpoint}/${bucket}`, note, stop: () => { servers.delete(name); return server.close(); } });
         }
+        // The functions' s3 events, as the stack has them now: each change that matches goes to its function when it runs here.
+        const mine = servers.get(name)!;
+        mine.unsubscribe.splice(0).forEach((off) => off());
+        ctx.eventsOf(name).forEach((e, i) => {
+          const p = e.properties as { s3EventType?: string; filterRule?: { prefix?: string; suffix?: string } };
+          mine.unsubscribe.push(mine.server.notify({
+            id: `${e.source}-${i}`, bucket, events: [String(p.s3EventType)], prefix: p.filterRule?.prefix, suffix: p.filterRule?.suffix,
+            deliver: (event) => void ctx.invoker(e.source)?.(event),
+          }));
+        });
         ctx.setOutputs(name, bucketLocalOutputs(bucket));
       },
     };
