@@ -57,6 +57,7 @@ export function localConnectionVariables(connectTo: unknown, entries: Map<string
     if (!out || !table) continue;
     const prefix = envPrefix(target);
     for (const [name, value] of Object.entries(connectionVariables(table, (param) => out[param]))) env[`${prefix}${name}`] = String(value);
+    for (const [name, key] of Object.entries(entries.get(target)?.connectable?.localVariables ?? {})) if (out[key] !== undefined) env[name] = String(out[key]);
   }
   return env;
 }

@@ -11,6 +11,15 @@ import { describeSqsEvent, sqsEventProblems, sqsQueueCrossProblems, sqsQueueStat
 /** connectTo's variables (the spec's Message queue row). */
 export const SQS_QUEUE_CONNECTION_VARIABLES = connectionTable(sqsQueueParams, { ARN: ["arn"], NAME: ["name"], URL: ["url"] });
 
+/**
+ * In `dev`, a connected workload's AWS SDK reaches the local SQS: its
+ * service-specific endpoint (https://docs.aws.amazon.com/sdkref/latest/guide/feature-ss-endpoints.html),
+ * the local region and credentials (dev.ts sets these local outputs).
+ */
+export const SQS_LOCAL_VARIABLES = {
+  AWS_ENDPOINT_URL_SQS: "localEndpoint", AWS_REGION: "localRegion", AWS_ACCESS_KEY_ID: "localAccessKeyId", AWS_SECRET_ACCESS_KEY: "localSecretAccessKey",
+} as const;
+
 /** The event kind of the functions that read a queue: `sqs`, naming it in `sqsQueueName`. */
 export const SQS_EVENT = { eventType: "sqs", nameField: "sqsQueueName" } as const;
 
@@ -27,7 +36,7 @@ export const sqsQueueDefinition = componentDefinition({
   // The dead-letter queue is made first; its ARN goes into the redrive policy.
   resourceNames: [{ path: ["redrivePolicy", "targetSqsQueueName"], type: "sqs-queue", arg: "deadLetterQueues" }],
   // The SQS API is a public endpoint: from the default VPC (no NAT, no interface endpoint) it is not reached.
-  connectable: { vpcOnly: false, variables: SQS_QUEUE_CONNECTION_VARIABLES },
+  connectable: { vpcOnly: false, variables: SQS_QUEUE_CONNECTION_VARIABLES, localVariables: SQS_LOCAL_VARIABLES },
   // A function's `sqs` event is an event source mapping the queue makes, with the function's permission to read it.
   eventTarget: { ...SQS_EVENT, eventProblems: sqsEventProblems, describe: describeSqsEvent },
   childIds: SQS_QUEUE_CHILD_IDS,

@@ -7,10 +7,10 @@
 // when its settings change.
 import type { DevResource, DevType, LocalOutputs } from "../../shared/component/local-runner";
 import { ApplyError } from "../../shared/component/local-runner";
-import { startSqs, startSqsSource, type LocalSqs, type RunningSource } from "../../dev/aws-services";
+import { LOCAL_CREDENTIALS, startSqs, startSqsSource, type LocalSqs, type RunningSource } from "../../dev/aws-services";
 import { ServiceError } from "../../dev/aws-services/protocol";
 import type { sqsQueueParams } from "./properties";
-import { sqsQueueDefinition } from "./definition";
+import { SQS_LOCAL_VARIABLES, sqsQueueDefinition } from "./definition";
 
 type Props = Record<string, any>;
 
@@ -85,7 +85,11 @@ export const sqsQueueDev: DevType = {
         }
         const queue = sqs.service.queues.get(queueName)!;
         const outputs: LocalOutputs<typeof sqsQueueParams> = { arn: queue.arn, name: queueName, url: queue.url };
-        ctx.setOutputs(name, outputs);
+        // Beside the parameters, what a connected workload's SDK reaches the local SQS with (definition.ts, SQS_LOCAL_VARIABLES).
+        const local: Record<(typeof SQS_LOCAL_VARIABLES)[keyof typeof SQS_LOCAL_VARIABLES], string> = {
+          localEndpoint: sqs.endpoint, localRegion: sqs.service.region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
+        };
+        ctx.setOutputs(name, { ...outputs, ...local });
       },
 
       /** The functions running here read their queues: one source per `sqs` event, started again each round. */

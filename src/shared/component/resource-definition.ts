@@ -98,6 +98,12 @@ export interface Connectable {
    * connection and `dev`'s local one both read them from here.
    */
   variables: Readonly<Record<string, readonly string[]>>;
+  /**
+   * In `dev` only: variables a connected workload gets as they are named
+   * (the endpoint, region and credentials the AWS SDK reaches a local service
+   * with: `AWS_ENDPOINT_URL_SQS`), each from a local output of the resource.
+   */
+  localVariables?: Readonly<Record<string, string>>;
 }
 
 /** Why a workload of these properties cannot reach what only the VPC reaches, and what to do. */
