@@ -112,7 +112,13 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
   { type: "aws:appautoscaling/target:Target", source: `${TF}appautoscaling/target.go`, forceNew: ["resourceId", "scalableDimension", "serviceNamespace", REGION] },
   { type: "aws:appautoscaling/policy:Policy", source: `${TF}appautoscaling/policy.go`, forceNew: ["name", "resourceId", "scalableDimension", "serviceNamespace", REGION] },
   // SNS
-  { type: "aws:sns/topic:Topic", source: `${TF}sns/topic.go`, forceNew: ["name", "namePrefix", "fifoTopic", REGION] },
+  {
+    type: "aws:sns/topic:Topic",
+    source: `${TF}sns/topic.go`,
+    forceNew: ["name", "namePrefix", "fifoTopic", REGION],
+    // Deleting a topic deletes its subscriptions (https://docs.aws.amazon.com/sns/latest/api/API_DeleteTopic.html).
+    holds: "its subscriptions: those made outside the stack are gone, and every email and HTTPS endpoint must confirm its subscription again",
+  },
   { type: "aws:sns/topicSubscription:TopicSubscription", source: `${TF}sns/topic_subscription.go`, forceNew: ["topic", "protocol", "endpoint", REGION] },
   { type: "aws:sns/topicPolicy:TopicPolicy", source: `${TF}sns/topic_policy.go`, forceNew: ["arn", REGION] },
   // EventBridge and EventBridge Scheduler
