@@ -90,7 +90,7 @@ describe("http-api-gateway in YAML", () => {
     assert.deepStrictEqual(types, [
       "acm/certificate", "acm/certificateValidation", "apigatewayv2/api", "apigatewayv2/apiMapping", "apigatewayv2/domainName",
       "apigatewayv2/stage", "cloudfront/cachePolicy", "cloudfront/distribution", "cloudfront/originRequestPolicy", "cloudwatch/logGroup",
-      "route53/record", "route53/record", "route53/record",
+      "cloudwatch/metricAlarm", "cloudwatch/metricAlarm", "cloudwatch/metricAlarm", "route53/record", "route53/record", "route53/record",
     ]);
     const api = plan.resources.find((x: any) => x.name === "api-api");
     assert.deepStrictEqual(api.inputs.corsConfiguration.allowOrigins, [plan.outputs.web.cdnUrl]);

@@ -23,7 +23,7 @@ import {
 } from "../../shared/workloads/workload-connections";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { makeAlarms } from "../../shared/alarms/metric-alarms";
-import { functionAlarms } from "./alarms";
+import { functionAlarms } from "../../shared/alarms/lambda-alarms";
 import { environmentMap, mergeEnvironments } from "../../shared/workloads/environment";
 
 export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo" | "events">, DefaultVpcEndpointsArg {

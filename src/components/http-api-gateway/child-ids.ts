@@ -19,6 +19,7 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/logging/log-forwarding-ids
  *   with its role `preflightRole` (no permissions) and `preflightPermission` (API Gateway may invoke it), one each per gateway
  * - `authorizer`: aws.apigatewayv2.Authorizer, one per authorizer (`<name>-authorizer-<authorizer name>`)
  * - `authorizerPermission`: aws.lambda.Permission for API Gateway to invoke a Lambda authorizer's function, from that authorizer only
+ * - `serverErrorsAlarm`, `latencyAlarm`; with a CDN `cdnServerErrorsAlarm` (in us-east-1): its CloudWatch alarms (unless switched off in `alarms`)
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
 export const HTTP_API_GATEWAY_CHILDREN = {
@@ -50,6 +51,9 @@ export const HTTP_API_GATEWAY_CHILDREN = {
   preflightPermission: "aws:lambda/permission:Permission",
   authorizer: "aws:apigatewayv2/authorizer:Authorizer",
   authorizerPermission: "aws:lambda/permission:Permission",
+  serverErrorsAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  latencyAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  cdnServerErrorsAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
   ...LOG_FORWARDING_CHILDREN,
 } as const;
 

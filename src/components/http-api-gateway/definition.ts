@@ -25,6 +25,8 @@ export const httpApiGatewayDefinition = componentDefinition({
     ["authorizers", "*", "type"], ["authorizers", "*", "functionName"], ["authorizers", "*", "identitySource"],
     ["authorizers", "*", "identitySource", "*"], ["authorizers", "*", "payloadFormat"], ["authorizers", "*", "enableSimpleResponses"],
     ["authorizers", "*", "userPoolName"], ["defaultAuthorizer"],
+    // Which alarms are made.
+    ["alarms"], ["alarms", "serverErrors"], ["alarms", "latency"], ["alarms", "cdnServerErrors"],
   ],
   // A Lambda authorizer's function is made before the gateway.
   // A cognito authorizer's user pool too, named by its kind (any type that is a cognito-user-pool): its issuerUrl and clientId.

@@ -16,6 +16,9 @@ import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
 import { formatPath, under, type Problem } from "../../shared/messages/problem";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
+import { makeAlarms } from "../../shared/alarms/metric-alarms";
+import { gatewayAlarms } from "../../shared/alarms/gateway-alarms";
+import { cdnAlarms } from "../../shared/alarms/cdn-alarms";
 import { corsCovers, defaultCorsMethods, knownCorsMethods } from "./cors-methods";
 
 /**
@@ -117,7 +120,9 @@ function routeRefusal(gateway: string, route: HttpApiRoute, problems: Problem[])
  * `cdnValidationRecord`, `cdnCertificateValidation`, `cdnRecordA`,
  * `cdnRecordAaaa`; per route `integration`, `route`, `routePermission`
  * (and `preflightRoute` beside an authorized ANY route with CORS); per
- * authorizer `authorizer`, and `authorizerPermission` for a Lambda one.
+ * authorizer `authorizer`, and `authorizerPermission` for a Lambda one;
+ * its alarms `serverErrorsAlarm`, `latencyAlarm` and, with a CDN,
+ * `cdnServerErrorsAlarm` (unless switched off in `alarms`).
  *
  * @example
  * const api = new HttpApiGateway("api", {
@@ -194,6 +199,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
     this.stage = this.makeStage(this.accessLogGroup());
     this.domain = this.api.apiEndpoint.apply((e) => e.replace(/^https:\/\//, ""));
     this.url = this.api.apiEndpoint;
+    makeAlarms(this.children, gatewayAlarms(), literal(p.alarms), { ApiId: this.api.id });
 
     const domains = createCustomDomains(this.children, p.customDomains ?? [], this.api.id, this.stage.name);
     if (domains.length) {
@@ -207,6 +213,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
       // The authorizers' identity sources are in the cache key: one caller's answer is never served to another.
       const cdn = createCdn(this.children, p.cdn, this.domain, p.cors.enabled, { ...authorizerKeyNames(view.authorizers), ttlLimit: authorizedCacheLimit(view.authorizers) });
       this.distribution = cdn.distribution;
+      makeAlarms(this.children, cdnAlarms(), literal(p.alarms), { DistributionId: cdn.distribution.id });
       if (cdn.customDomains.length) {
         this.cdnCustomDomains = pulumi.output(cdn.customDomains.join(","));
         this.cdnCustomDomainUrls = pulumi.output(cdn.customDomains.map((d) => `https://${d}`).join(","));

@@ -1,3 +1,4 @@
+import type { AlarmSetting } from "../../shared/alarms/alarm-setting";
 import type { RetentionDays } from "../../shared/schema/enums";
 import type { DomainConfiguration } from "../../shared/domains/domain-properties";
 import type { LogForwarding } from "../../shared/logging/log-forwarding-properties";
@@ -187,6 +188,18 @@ export interface HttpApiGatewayProperties {
    * `authorizer: none`). Absent: such routes are public.
    */
   defaultAuthorizer?: string;
+  /** Its CloudWatch alarms, each on unless `false`: new thresholds and periods over the defaults. */
+  alarms?: HttpApiGatewayAlarms;
+}
+
+/** A gateway's alarms (docs/http-api-gateway.md): each a setting over its default, or `false` to switch it off. */
+export interface HttpApiGatewayAlarms {
+  /** 5xx answers as a percentage of requests; default: 5 (%) in a period of 300 s. */
+  serverErrors?: AlarmSetting | false;
+  /** The 99th percentile of the time to answer, in milliseconds; default: 5000 in a period of 300 s. */
+  latency?: AlarmSetting | false;
+  /** With a CDN: its 5xx answers as a percentage of its requests; default: 5 (%) in a period of 300 s. */
+  cdnServerErrors?: AlarmSetting | false;
 }
 
 /** Parameters other resources can read with `$ResourceParam(name, param)`. */

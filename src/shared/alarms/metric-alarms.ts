@@ -11,11 +11,14 @@ import * as aws from "@pulumi/aws";
 import type { ChildFactory } from "../component/child-factory";
 import type { AlarmSetting } from "./alarm-setting";
 
-/** A metric of one namespace: its name and the statistic the alarm reads. */
+/** A metric of one namespace: its name and the statistic the alarm reads (a percentile such as `p99` is an extended statistic). */
 export interface AlarmMetric {
   metricName: string;
-  statistic: "Sum" | "Average" | "Maximum";
+  statistic: "Sum" | "Average" | "Maximum" | `p${number}`;
 }
+
+/** A percentile (`p99`) goes to PutMetricAlarm's ExtendedStatistic, the others to Statistic. */
+const isPercentile = (statistic: string) => /^p\d+(\.\d+)?$/.test(statistic);
 
 /** One default alarm of a type. */
 export interface AlarmDefault {
@@ -24,6 +27,10 @@ export interface AlarmDefault {
   /** What it watches, in words (the alarm's description, and the docs'). */
   description: string;
   namespace: string;
+  /** Where the metric is published, when not in the stack's region (CloudFront's: us-east-1). */
+  region?: string;
+  /** Dimensions of the metric beside the watched resource's (CloudFront's `Region: Global`). */
+  dimensions?: Record<string, string>;
   metric: AlarmMetric;
   /** Watch `metric` as a percentage of this one (a rate: errors per invocation), by metric math. */
   percentOf?: AlarmMetric;
@@ -31,6 +38,14 @@ export interface AlarmDefault {
   threshold: pulumi.Input<number>;
   periodSeconds: number;
   evaluationPeriods: number;
+}
+
+const COMPARED = { GreaterThanOrEqualToThreshold: ">=", GreaterThanThreshold: ">" } as const;
+
+/** The metric an alarm watches, in words: `AWS/Lambda Errors (Sum)`, or `100 * Errors (Sum) / Invocations (Sum)` of a namespace. */
+function watched(d: AlarmDefault): string {
+  const one = (m: AlarmMetric) => `${m.metricName} (${m.statistic})`;
+  return d.percentOf ? `${d.namespace} 100 * ${one(d.metric)} / ${one(d.percentOf)}` : `${d.namespace} ${one(d.metric)}`;
 }
 
 /** One alarm's settings as a component takes them (the numbers may be Outputs). */
@@ -56,15 +71,21 @@ export function makeAlarms(
     if (given === false) continue;
     const setting = given as AlarmSettingInput | undefined;
     const period = setting?.periodSeconds ?? d.periodSeconds;
+    const dims = { ...dimensions, ...d.dimensions };
+    const threshold = setting?.threshold ?? d.threshold;
+    const evaluationPeriods = setting?.evaluationPeriods ?? d.evaluationPeriods;
     const common = {
-      alarmDescription: `${children.name}: ${d.description}`,
+      ...(d.region ? { region: d.region } : {}),
+      // What it watches, its threshold and period first (what `plan` shows of a metric-math alarm too), then in words.
+      alarmDescription: pulumi.interpolate`${watched(d)} ${COMPARED[d.comparison]} ${threshold}, ${evaluationPeriods} period(s) of ${period} s: ${children.name}, ${d.description}`,
       comparisonOperator: d.comparison,
-      threshold: setting?.threshold ?? d.threshold,
-      evaluationPeriods: setting?.evaluationPeriods ?? d.evaluationPeriods,
+      threshold,
+      evaluationPeriods,
       // No datapoint is no trouble: an idle function has no errors.
       treatMissingData: "notBreaching",
     };
-    const metric = (m: AlarmMetric) => ({ namespace: d.namespace, metricName: m.metricName, dimensions, period, stat: m.statistic });
+    const metric = (m: AlarmMetric) => ({ namespace: d.namespace, metricName: m.metricName, dimensions: dims, period, stat: m.statistic });
+    const statistic = isPercentile(d.metric.statistic) ? { extendedStatistic: d.metric.statistic } : { statistic: d.metric.statistic };
     made[name] = children.make(d.childId, aws.cloudwatch.MetricAlarm, d.percentOf
       ? {
           ...common,
@@ -74,7 +95,7 @@ export function makeAlarms(
             { id: "percent", expression: "100 * part / whole", label: `${d.metric.metricName} per ${d.percentOf.metricName} (%)`, returnData: true },
           ],
         }
-      : { ...common, namespace: d.namespace, metricName: d.metric.metricName, dimensions, period, statistic: d.metric.statistic });
+      : { ...common, namespace: d.namespace, metricName: d.metric.metricName, dimensions: dims, period, ...statistic });
   }
   return made;
 }

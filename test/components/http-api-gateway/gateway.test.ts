@@ -9,12 +9,14 @@ import { checkCatalog } from "../../../src/aws-rules";
 const FN = "arn:aws:lambda:us-east-1:123456789012:function:items";
 const make = (args: HttpApiGatewayArgs = {}, opts = {}) => run(() => new HttpApiGateway("api", args), opts);
 
+const ALARM = "aws:cloudwatch/metricAlarm:MetricAlarm";
+
 describe("HttpApiGateway: API, stage and access logs", () => {
-  it("with no properties: an HTTP API, an auto-deployed $default stage and JSON access logs kept 30 days", async () => {
+  it("with no properties: an HTTP API, an auto-deployed $default stage, JSON access logs kept 30 days and its alarms", async () => {
     const r = await make();
     assert.deepStrictEqual(
       r.resources.filter((x) => x.parent === "api").map((x) => `${x.type} ${x.name}`).sort(),
-      [`${G.api} api-api`, `${G.stage} api-stage`, `${G.logGroup} api-log-group`],
+      [`${G.api} api-api`, `${G.stage} api-stage`, `${G.logGroup} api-log-group`, `${ALARM} api-latency-alarm`, `${ALARM} api-server-errors-alarm`],
     );
     const api = r.one(G.api);
     assert.strictEqual(api.inputs.protocolType, "HTTP");

@@ -1,10 +1,11 @@
-// The function's default alarms (decisions.md, "Alarms and cost"; `alarms`
-// in properties.ts). Lambda's metrics, namespace AWS/Lambda, dimension
+// A Lambda function's default alarms, for stackfile's functions and the Next.js
+// server (decisions.md, "Alarms and cost"; `alarms`
+// in their properties). Lambda's metrics, namespace AWS/Lambda, dimension
 // FunctionName: Errors, Invocations and Throttles are counts (Sum), Duration
 // is milliseconds
 // (https://docs.aws.amazon.com/lambda/latest/dg/monitoring-metrics-types.html).
 import * as pulumi from "@pulumi/pulumi";
-import type { AlarmDefault } from "../../shared/alarms/metric-alarms";
+import type { AlarmDefault } from "./metric-alarms";
 
 /** An invocation this close to the timeout (a share of it) fires the duration alarm. */
 const NEAR_TIMEOUT = 0.9;

@@ -1,0 +1,20 @@
+// A CloudFront distribution's default alarm (decisions.md, "Alarms and cost"):
+// `5xxErrorRate`, the percentage of viewer requests answered with a 5xx
+// status (Average), in the namespace AWS/CloudFront with the dimensions
+// DistributionId and `Region: Global`, published in us-east-1 only: the alarm
+// is made there
+// (https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/programming-cloudwatch-metrics.html).
+import type { AlarmDefault } from "./metric-alarms";
+import { CLOUDFRONT_REGION } from "../domains/cloudfront-region";
+
+/** The CDN's alarm by name (a gateway's or a site's `alarms` holds it as `cdnServerErrors`). */
+export function cdnAlarms(): Record<"cdnServerErrors", AlarmDefault> {
+  return {
+    cdnServerErrors: {
+      childId: "cdnServerErrorsAlarm", description: "the CDN's 5xx answers as a percentage of its requests (%)", namespace: "AWS/CloudFront",
+      region: CLOUDFRONT_REGION, dimensions: { Region: "Global" },
+      metric: { metricName: "5xxErrorRate", statistic: "Average" },
+      comparison: "GreaterThanOrEqualToThreshold", threshold: 5, periodSeconds: 300, evaluationPeriods: 1,
+    },
+  };
+}
