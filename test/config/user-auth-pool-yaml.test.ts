@@ -174,4 +174,37 @@ describe("user-auth-pool in YAML", () => {
       assert.deepStrictEqual([route.inputs.authorizationType, route.inputs.authorizationScopes], ["JWT", ["email"]]);
     });
   });
+
+  describe("hooks (Cognito's Lambda triggers)", () => {
+    const hooked = (hooks: string) => `resources:
+  users:
+    type: user-auth-pool
+    properties:
+      hooks: { ${hooks} }
+  checkSignUp:
+    type: function
+    properties: { entryfilePath: ./fn.ts }
+  other:
+    type: user-auth-pool
+`;
+
+    it("validate: a hook names a function of the file", () => {
+      assert.deepStrictEqual(problems(hooked("preSignUp: other")), ["s.yaml:5:27: preSignUp names 'other', a user-auth-pool; it must name a function (checkSignUp)"]);
+      assert.deepStrictEqual(problems(hooked("preSignUp: checkSignUp, postConfirmation: nowhere")), ["s.yaml:5:58: postConfirmation names 'nowhere', which is not a resource of this file; function resources: checkSignUp"]);
+      assert.deepStrictEqual(problems(hooked("preSignUp: checkSignUp, preTokenGeneration: checkSignUp")), []);
+    });
+
+    it("plan: the pool's lambdaConfig names the function's ARN, and one permission lets Cognito invoke it for this pool only", async () => {
+      const r = await cli("plan", stack(hooked("preSignUp: checkSignUp, preTokenGeneration: checkSignUp")), "--json");
+      assert.strictEqual(r.code, 0, r.err);
+      const plan = JSON.parse(r.out) as Plan;
+      const pool = plan.resources.find((x) => x.name === "users-user-pool")!;
+      assert.deepStrictEqual(pool.inputs.lambdaConfig, { preSignUp: plan.outputs.checkSignUp.arn, preTokenGeneration: plan.outputs.checkSignUp.arn });
+      const permissions = plan.resources.filter((x) => x.type === "aws:lambda/permission:Permission" && x.name.startsWith("users-"));
+      assert.deepStrictEqual(permissions.map((x) => [x.name, x.inputs.action, x.inputs.function, x.inputs.principal, x.inputs.sourceArn]), [
+        ["users-hook-permission-checkSignUp", "lambda:InvokeFunction", plan.outputs.checkSignUp.name, "cognito-idp.amazonaws.com", plan.outputs.users.arn],
+      ]);
+      assert.strictEqual(plan.resources.find((x) => x.name === "other-user-pool")!.inputs.lambdaConfig, undefined);
+    });
+  });
 });

@@ -8,7 +8,7 @@
  * - `identityProvider`: aws.cognito.IdentityProvider, one per identity provider (`-<provider name>`)
  * - `client`: aws.cognito.UserPoolClient, the app client
  * - `domain`: aws.cognito.UserPoolDomain, the hosted UI's domain (with `enableHostedUi`)
- * - `hookPermission`: aws.lambda.Permission letting Cognito call a hook's function, one per hook (`-<hook>`)
+ * - `hookPermission`: aws.lambda.Permission letting Cognito call a hook's function for this pool, one per function (`-<function name>`)
  */
 export const USER_AUTH_POOL_CHILDREN = {
   userPool: "aws:cognito/userPool:UserPool",

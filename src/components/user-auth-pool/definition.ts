@@ -2,7 +2,7 @@
 // the component read (schema name, parameters, child ids, literal-only fields,
 // rules, what connectTo gives).
 import { componentDefinition } from "../../shared/component/component-definition";
-import { userAuthPoolParams } from "./properties";
+import { USER_AUTH_POOL_HOOKS, userAuthPoolParams } from "./properties";
 import { userAuthPoolStaticProblems, userAuthPoolWarnings } from "./rules";
 import { USER_AUTH_POOL_CHILD_IDS, USER_AUTH_POOL_CHILDREN } from "./child-ids";
 import { COGNITO_USER_POOL } from "../../shared/component/named-kinds";
@@ -23,7 +23,10 @@ export const userAuthPoolDefinition = componentDefinition({
   literalOnly: [
     ["enableHostedUi"], ["requirePhoneNumberVerification"], ["mfaConfiguration", "status"], ["mfaConfiguration", "enabledTypes"], ["mfaConfiguration", "enabledTypes", "*"],
     ["identityProviders", "*", "type"], ["identityProviders", "*", "providerName"],
+    ...USER_AUTH_POOL_HOOKS.map((hook) => ["hooks", hook]),
   ],
+  // Each hook names a function of the stack, made before the pool.
+  resourceNames: USER_AUTH_POOL_HOOKS.map((hook) => ({ path: ["hooks", hook], type: "function", arg: "hookFunctions" })),
   // A gateway's cognito authorizer names it (and reads its issuerUrl and clientId).
   namedAs: [COGNITO_USER_POOL],
   connectable: { vpcOnly: false, variables: USER_AUTH_POOL_CONNECTION_VARIABLES },

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import type { UserAuthPoolProperties, UserAuthPoolIdentityProvider, UserAuthPoolMfa } from "./properties";
+import type { UserAuthPoolProperties, UserAuthPoolIdentityProvider, UserAuthPoolMfa, UserAuthPoolHooks } from "./properties";
+import { hookFunctionProblems, hookPermissions, lambdaConfig, type HookFunction } from "./hooks";
 import type { USER_AUTH_POOL_CHILDREN } from "./child-ids";
 import { USER_AUTH_POOL_CONNECTION_VARIABLES, userAuthPoolDefinition } from "./definition";
 import { userAuthPoolParams } from "./properties";
@@ -22,7 +23,11 @@ export type UserAuthPoolIdentityProviderArgs = DeepInput<Omit<UserAuthPoolIdenti
  * be a Pulumi Input except the fields that decide which resources are made.
  */
 export interface UserAuthPoolArgs
-  extends Inputs<Omit<UserAuthPoolProperties, "enableHostedUi" | "requirePhoneNumberVerification" | "mfaConfiguration" | "identityProviders" | "passwordPolicy" | "allowedOAuthFlows" | "allowedOAuthScopes" | "callbackURLs" | "logoutURLs">> {
+  extends Inputs<Omit<UserAuthPoolProperties, "enableHostedUi" | "requirePhoneNumberVerification" | "mfaConfiguration" | "identityProviders" | "passwordPolicy" | "allowedOAuthFlows" | "allowedOAuthScopes" | "callbackURLs" | "logoutURLs" | "hooks">> {
+  /** Hooks, each naming a function of `hookFunctions`. */
+  hooks?: UserAuthPoolHooks;
+  /** The functions `hooks` name, by that name (YAML passes the stack's). */
+  hookFunctions?: Record<string, HookFunction>;
   enableHostedUi?: boolean;
   requirePhoneNumberVerification?: boolean;
   mfaConfiguration?: UserAuthPoolMfa;
@@ -47,7 +52,8 @@ const DEFAULT_SCOPES = ["openid", "email", "profile"];
  *
  * Children (ids for `transform` / YAML `overrides`, names `<name>-<child-id>`):
  * `userPool`, `smsRole` and `smsRolePolicy` (SMS MFA or phone verification),
- * `identityProvider` (`-<provider name>`), `client`, `domain` (hosted UI).
+ * `identityProvider` (`-<provider name>`), `client`, `domain` (hosted UI),
+ * `hookPermission` (`-<function name>`, one per function the hooks name).
  *
  * @example
  * const users = new UserAuthPool("users", {
@@ -57,7 +63,7 @@ const DEFAULT_SCOPES = ["openid", "email", "profile"];
  * });
  * export const issuer = users.issuerUrl;
  */
-export class UserAuthPool extends Component<typeof userAuthPoolDefinition, Omit<UserAuthPoolArgs, "transform">> implements Connectable {
+export class UserAuthPool extends Component<typeof userAuthPoolDefinition, Omit<UserAuthPoolArgs, "transform" | "hookFunctions">> implements Connectable {
   /** The pool's id. */
   public readonly id: pulumi.Output<string>;
   /** The app client's id (the audience of its tokens). */
@@ -69,10 +75,11 @@ export class UserAuthPool extends Component<typeof userAuthPoolDefinition, Omit<
   public readonly client: aws.cognito.UserPoolClient;
 
   constructor(name: string, args: UserAuthPoolArgs = {}, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, ...properties } = args;
-    super(userAuthPoolDefinition, name, { properties, transform }, opts);
+    const { transform, hookFunctions = {}, ...properties } = args;
+    super(userAuthPoolDefinition, name, { properties, transform, problems: (view) => hookFunctionProblems(view.hooks, hookFunctions) }, opts);
     const smsRole = this.smsRole();
-    const pool = this.userPool = this.pool(smsRole);
+    const pool = this.userPool = this.pool(smsRole, hookFunctions);
+    hookPermissions(this.children, pool, literal(this.properties.hooks), hookFunctions);
     const providers = this.identityProviders(pool);
     const client = this.client = this.appClient(pool, providers);
     this.domain(pool);
@@ -116,7 +123,7 @@ export class UserAuthPool extends Component<typeof userAuthPoolDefinition, Omit<
     return { role, externalId };
   }
 
-  private pool(sms: { role: aws.iam.Role; externalId: string } | undefined): aws.cognito.UserPool {
+  private pool(sms: { role: aws.iam.Role; externalId: string } | undefined, functions: Record<string, HookFunction>): aws.cognito.UserPool {
     const p = this.properties;
     const mfa = literal(p.mfaConfiguration);
     const status = mfa?.status ?? "OFF";
@@ -147,6 +154,7 @@ export class UserAuthPool extends Component<typeof userAuthPoolDefinition, Omit<
       mfaConfiguration: status,
       softwareTokenMfaConfiguration: types.includes("SOFTWARE_TOKEN") ? { enabled: true } : undefined,
       smsConfiguration: sms ? { snsCallerArn: sms.role.arn, externalId: sms.externalId } : undefined,
+      lambdaConfig: lambdaConfig(literal(p.hooks), functions),
       accountRecoverySetting: {
         recoveryMechanisms: [{ name: "verified_email", priority: 1 }, ...(phone ? [{ name: "verified_phone_number", priority: 2 }] : [])],
       },

@@ -59,6 +59,36 @@ export interface UserAuthPoolMfa {
   enabledTypes?: ("SMS" | "SOFTWARE_TOKEN")[];
 }
 
+/** Functions of the stack Cognito calls at steps of sign-up and sign-in (Cognito's Lambda triggers), each by its resource name. */
+export interface UserAuthPoolHooks {
+  /** Before a user is signed up: may refuse, confirm or verify them. */
+  preSignUp?: string;
+  /** After a user is confirmed. */
+  postConfirmation?: string;
+  /** Before a user signs in: may refuse them. */
+  preAuthentication?: string;
+  /** After a user signs in. */
+  postAuthentication?: string;
+  /** Before tokens are issued: may change their claims. */
+  preTokenGeneration?: string;
+  /** Writes the verification, invitation and MFA messages. */
+  customMessage?: string;
+  /** Moves a user in from another directory at their first sign-in. */
+  userMigration?: string;
+  /** Custom authentication: decides the next challenge. */
+  defineAuthChallenge?: string;
+  /** Custom authentication: makes a challenge. */
+  createAuthChallenge?: string;
+  /** Custom authentication: checks a challenge's answer. */
+  verifyAuthChallengeResponse?: string;
+}
+
+/** Every hook Cognito calls, in the order of UserAuthPoolHooks. */
+export const USER_AUTH_POOL_HOOKS = [
+  "preSignUp", "postConfirmation", "preAuthentication", "postAuthentication", "preTokenGeneration",
+  "customMessage", "userMigration", "defineAuthChallenge", "createAuthChallenge", "verifyAuthChallengeResponse",
+] as const satisfies readonly (keyof UserAuthPoolHooks)[];
+
 /** A sign-in with another identity provider (social or enterprise), offered by the pool's app client and hosted UI. */
 export interface UserAuthPoolIdentityProvider {
   /** The provider: a social one, or any OpenID Connect or SAML provider. */
@@ -211,6 +241,12 @@ export interface UserAuthPoolProperties {
    * @multipleOf 1
    */
   refreshTokenValidityDays?: number;
+  /**
+   * Functions of this stack Cognito calls at steps of sign-up and sign-in,
+   * each by its resource name (Cognito's Lambda triggers).
+   * @example { "preSignUp": "checkSignUp" }
+   */
+  hooks?: UserAuthPoolHooks;
 }
 
 /** Parameters other resources can read with `$ResourceParam(name, param)`. */
