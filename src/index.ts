@@ -43,6 +43,11 @@ export type {
   WebAppFirewallProperties, WebAppFirewallRule, WebAppFirewallAction, ManagedRuleGroupRule, RateBasedRule, IpSetRule, GeoMatchRule,
 } from "./components/web-app-firewall/properties";
 export type { WebAppFirewallChildId } from "./components/web-app-firewall/child-ids";
+export { DynamoDbTable, type DynamoDbTableArgs } from "./components/dynamo-db-table";
+export type {
+  DynamoDbTableProperties, DynamoDbAttribute, DynamoDbPrimaryKey, DynamoDbProvisionedThroughput, DynamoDbCapacityScaling, DynamoDbSecondaryIndex,
+} from "./components/dynamo-db-table/properties";
+export type { DynamoDbTableChildId } from "./components/dynamo-db-table/child-ids";
 export type { AwsArgs, ChildArgs, ChildTransforms, Transform } from "./shared/component/children";
 export type { RetentionDays } from "./shared/schema/enums";
 export type { Problem } from "./shared/messages/problem";

@@ -14,6 +14,7 @@ import { sqsQueueEntry } from "../components/sqs-queue/entry";
 import { userAuthPoolEntry } from "../components/user-auth-pool/entry";
 import { snsTopicEntry } from "../components/sns-topic/entry";
 import { eventBusEntry } from "../components/event-bus/entry";
+import { dynamoDbTableEntry } from "../components/dynamo-db-table/entry";
 
 export type { ParamSpec, ResourceTypeEntry } from "../shared/component/resource-definition";
 
@@ -29,6 +30,7 @@ const TYPES: TypeEntry[] = [
   userAuthPoolEntry,
   snsTopicEntry,
   eventBusEntry,
+  dynamoDbTableEntry,
 ];
 
 export const registry: Record<string, TypeEntry> = Object.fromEntries(TYPES.map((d) => [d.type, d]));

@@ -51,6 +51,40 @@ export interface SchemaDefaults {
       }
     }
   };
+  DynamoDbTableProperties: {
+    "properties": {
+      "provisionedThroughput": {
+        "properties": {
+          "readScaling": {
+            "properties": {
+              "keepUtilizationUnder": {
+                "default": 70
+              }
+            }
+          },
+          "writeScaling": {
+            "properties": {
+              "keepUtilizationUnder": {
+                "default": 70
+              }
+            }
+          }
+        }
+      },
+      "enablePointInTimeRecovery": {
+        "default": false
+      },
+      "secondaryIndexes": {
+        "items": {
+          "properties": {
+            "projectionType": {
+              "default": "all"
+            }
+          }
+        }
+      }
+    }
+  };
   EventBusProperties: {
     "properties": {
       "archivation": {

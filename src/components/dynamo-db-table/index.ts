@@ -1,0 +1,153 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as aws from "@pulumi/aws";
+import type { DynamoDbAttribute, DynamoDbCapacityScaling, DynamoDbSecondaryIndex, DynamoDbTableProperties } from "./properties";
+import { dynamoDbTableParams } from "./properties";
+import type { DYNAMO_DB_TABLE_CHILDREN } from "./child-ids";
+import { DYNAMO_DB_TABLE_CONNECTION_VARIABLES, dynamoDbTableDefinition } from "./definition";
+import { Component, literal } from "../../shared/component/component";
+import type { ChildTransforms } from "../../shared/component/children";
+import type { DeepInput } from "../../shared/component/inputs";
+import { paramOutputs } from "../../shared/component/stack-component";
+import { connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
+
+/**
+ * Arguments of {@link DynamoDbTable}: the YAML properties. Keys, indexes, the
+ * stream and the TTL attribute are plain values (they decide the table's
+ * shape); capacities and point-in-time recovery may be Pulumi Inputs.
+ */
+export interface DynamoDbTableArgs extends Omit<DynamoDbTableProperties, "provisionedThroughput" | "enablePointInTimeRecovery"> {
+  provisionedThroughput?: DeepInput<Omit<DynamoDbTableProperties["provisionedThroughput"] & object, "readScaling" | "writeScaling">> & {
+    readScaling?: DeepInput<DynamoDbCapacityScaling>;
+    writeScaling?: DeepInput<DynamoDbCapacityScaling>;
+  };
+  enablePointInTimeRecovery?: pulumi.Input<boolean>;
+  /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
+  transform?: ChildTransforms<typeof DYNAMO_DB_TABLE_CHILDREN>;
+}
+
+/** DynamoDB's letter for a key type. */
+const TYPE_LETTER = { string: "S", number: "N", binary: "B" } as const;
+/** DynamoDB's projection type for `projectionType`. */
+const PROJECTION = { all: "ALL", "keys-only": "KEYS_ONLY", include: "INCLUDE" } as const;
+
+/** Each key attribute once (the rules refused one attribute with two types): DynamoDB's attribute definitions. */
+function attributeDefinitions(primary: DynamoDbTableProperties["primaryKey"], indexes: DynamoDbSecondaryIndex[]): { name: string; type: string }[] {
+  const keys: (DynamoDbAttribute | undefined)[] = [primary.partitionKey, primary.sortKey, ...indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  const seen = new Map<string, string>();
+  for (const k of keys) if (k && !seen.has(k.name)) seen.set(k.name, TYPE_LETTER[k.type]);
+  return [...seen].map(([name, type]) => ({ name, type }));
+}
+
+/**
+ * A DynamoDB table: on-demand unless `provisionedThroughput` is set (then
+ * with optional auto scaling of its reads and writes), encryption at rest
+ * with an AWS managed KMS key always on.
+ *
+ * Children (ids for `transform` / YAML `overrides`, names `<name>-<child-id>`):
+ * `table`; `readScalingTarget`, `readScalingPolicy`, `writeScalingTarget`,
+ * `writeScalingPolicy` (with auto scaling).
+ *
+ * @example
+ * const orders = new DynamoDbTable("orders", {
+ *   primaryKey: { partitionKey: { name: "id", type: "string" } },
+ *   streamType: "NEW_AND_OLD_IMAGES",
+ * });
+ * export const tableName = orders.name;
+ */
+export class DynamoDbTable extends Component<typeof dynamoDbTableDefinition, Omit<DynamoDbTableArgs, "transform">> implements Connectable {
+  public readonly name: pulumi.Output<string>;
+  public readonly arn: pulumi.Output<string>;
+  /** The stream's ARN; only with a `streamType`. */
+  public readonly streamArn?: pulumi.Output<string>;
+  public readonly table: aws.dynamodb.Table;
+
+  constructor(name: string, args: DynamoDbTableArgs, opts?: pulumi.ComponentResourceOptions) {
+    const { transform, ...properties } = args;
+    super(dynamoDbTableDefinition, name, { properties, transform }, opts);
+    // What is given decides what is made (the defaults fill in objects that were left out).
+    const given = properties.provisionedThroughput;
+    const throughput = given ? { read: given.readScaling !== undefined, write: given.writeScaling !== undefined } : undefined;
+
+    const table = this.table = this.makeTable(throughput);
+    if (throughput?.read) this.autoScale("read", table);
+    if (throughput?.write) this.autoScale("write", table);
+
+    this.name = table.name;
+    this.arn = table.arn;
+    if (literal(this.properties.streamType) !== undefined) this.streamArn = table.streamArn;
+    this.registerOutputs({ name: this.name, arn: this.arn, streamArn: this.streamArn });
+  }
+
+  /** The table: keys, billing, indexes, stream, TTL, point-in-time recovery and encryption at rest. */
+  private makeTable(scaling: { read: boolean; write: boolean } | undefined): aws.dynamodb.Table {
+    const p = this.properties;
+    const indexes = p.secondaryIndexes ?? [];
+    const t = scaling ? p.provisionedThroughput : undefined;
+    const capacity = t ? { readCapacity: t.readUnits, writeCapacity: t.writeUnits } : {};
+    // Auto scaling changes the table's capacity: the program keeps its starting value and leaves the rest to it
+    // (https://www.pulumi.com/registry/packages/aws/api-docs/appautoscaling/policy/, DynamoDB Table Autoscaling).
+    const scaled = [scaling?.read ? "readCapacity" : undefined, scaling?.write ? "writeCapacity" : undefined].filter((x): x is string => !!x);
+    return this.children.make("table", aws.dynamodb.Table, {
+      attributes: attributeDefinitions(p.primaryKey, indexes),
+      hashKey: p.primaryKey.partitionKey.name,
+      rangeKey: p.primaryKey.sortKey?.name,
+      billingMode: t ? "PROVISIONED" : "PAY_PER_REQUEST",
+      ...capacity,
+      globalSecondaryIndexes: indexes.map((i) => ({
+        name: i.name,
+        hashKey: i.partitionKey.name,
+        rangeKey: i.sortKey?.name,
+        projectionType: PROJECTION[i.projectionType ?? "all"],
+        nonKeyAttributes: i.nonKeyAttributes,
+        ...capacity,
+      })),
+      pointInTimeRecovery: { enabled: p.enablePointInTimeRecovery },
+      streamEnabled: p.streamType !== undefined,
+      streamViewType: p.streamType,
+      ttl: p.ttlAttributeName !== undefined ? { enabled: true, attributeName: p.ttlAttributeName } : undefined,
+      // Encrypted at rest with the AWS managed key (aws/dynamodb) rather than an AWS owned one: its use shows in CloudTrail
+      // (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/EncryptionAtRest.html).
+      serverSideEncryption: { enabled: true },
+    }, scaled.length ? { ignoreChanges: scaled } : {});
+  }
+
+  /** A capacity's scalable target and its target-tracking policy (Application Auto Scaling). */
+  private autoScale(kind: "read" | "write", table: aws.dynamodb.Table): void {
+    const t = this.properties.provisionedThroughput;
+    const scaling = kind === "read" ? t.readScaling : t.writeScaling;
+    const Kind = kind === "read" ? "Read" : "Write";
+    const target = this.children.make(`${kind}ScalingTarget`, aws.appautoscaling.Target, {
+      serviceNamespace: "dynamodb",
+      resourceId: pulumi.interpolate`table/${table.name}`,
+      scalableDimension: `dynamodb:table:${Kind}CapacityUnits`,
+      minCapacity: scaling.minUnits,
+      maxCapacity: scaling.maxUnits,
+    });
+    this.children.make(`${kind}ScalingPolicy`, aws.appautoscaling.Policy, {
+      name: pulumi.interpolate`DynamoDB${Kind}CapacityUtilization:${target.resourceId}`,
+      policyType: "TargetTrackingScaling",
+      serviceNamespace: target.serviceNamespace,
+      resourceId: target.resourceId,
+      scalableDimension: target.scalableDimension,
+      targetTrackingScalingPolicyConfiguration: {
+        predefinedMetricSpecification: { predefinedMetricType: `DynamoDB${Kind}CapacityUtilization` },
+        targetValue: scaling.keepUtilizationUnder,
+      },
+    });
+  }
+
+  /** connectTo (the spec's key-value table row): items and queries on the table and its indexes, describing its stream. */
+  public connection(): Connection {
+    const statements: Connection["statements"] = [{
+      Action: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Scan", "dynamodb:Query"],
+      Resource: [this.arn, pulumi.interpolate`${this.arn}/index/*`],
+    }];
+    if (this.streamArn) statements.push({ Action: ["dynamodb:DescribeStream"], Resource: [this.streamArn] });
+    return {
+      variables: connectionVariablesOf(DYNAMO_DB_TABLE_CONNECTION_VARIABLES, paramOutputs(this, dynamoDbTableParams)),
+      statements,
+      // From a function in the default VPC, DynamoDB is reached through the VPC's gateway endpoint.
+      gatewayEndpoint: "dynamodb",
+    };
+  }
+}
