@@ -83,6 +83,15 @@ export function managedGroupProblem(vendorName: unknown, name: unknown): string 
   return `'${name}' is not an AWS managed rule group offered here; AWS's are ${AWS_MANAGED_GROUPS.join(", ")}`;
 }
 
+/**
+ * AWS WAF protects API Gateway REST APIs, not HTTP APIs: an HTTP API's
+ * stage takes no web ACL (a CloudFront distribution in front of it does).
+ */
+export const HTTP_API_TAKES_NO_WAF = {
+  why: "AWS WAF protects API Gateway REST APIs, not HTTP APIs",
+  source: "https://docs.aws.amazon.com/waf/latest/APIReference/Welcome.html (protected resource types: CloudFront distributions, API Gateway REST APIs, ...); https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-control-access-aws-waf.html (WAF for REST APIs)",
+} as const;
+
 /** Every geo match and managed group statement of a web ACL's rules, with its input path. */
 function statementsOf(rules: unknown, kind: string): { at: string; s: Statement }[] {
   return asArray(rules).flatMap((rule, i) => (isObject(rule) && isObject(rule.statement) && isObject(rule.statement[kind]) ? [{ at: `rules.${i}.statement.${kind}`, s: rule.statement[kind] }] : []));
@@ -186,6 +195,20 @@ export const WAFV2_RULES: AwsRule[] = [
     examples: {
       pass: [{ inputs: { scope: "CLOUDFRONT", rules: [{ name: "bad-inputs", priority: 0, statement: { managedRuleGroupStatement: { vendorName: "AWS", name: "AWSManagedRulesKnownBadInputsRuleSet" } } }] } }],
       fail: [{ inputs: { scope: "CLOUDFRONT", rules: [{ name: "common", priority: 0, statement: { managedRuleGroupStatement: { vendorName: "AWS", name: "AWSManagedRulesCoreRuleSet" } } }] } }],
+    },
+  },
+  {
+    id: "wafv2/http-api-association",
+    types: [ASSOCIATION],
+    summary: "A web ACL attaches to a REST API's stage, never to an HTTP API (API Gateway v2)",
+    source: HTTP_API_TAKES_NO_WAF.source,
+    check(r) {
+      const p = arnParts(r.inputs.resourceArn);
+      return p?.service === "apigateway" && /^\/apis\//.test(p.resource) ? [{ input: "resourceArn", message: `${HTTP_API_TAKES_NO_WAF.why}; put the web ACL on a CloudFront distribution in front of it` }] : [];
+    },
+    examples: {
+      pass: [{ type: ASSOCIATION, inputs: { webAclArn: "arn:aws:wafv2:us-east-1:123456789012:regional/webacl/api/a1b2c3d4-5678-90ab-cdef-111111111111", resourceArn: "arn:aws:apigateway:us-east-1::/restapis/abc/stages/prod" } }],
+      fail: [{ type: ASSOCIATION, inputs: { webAclArn: "arn:aws:wafv2:us-east-1:123456789012:regional/webacl/api/a1b2c3d4-5678-90ab-cdef-111111111111", resourceArn: "arn:aws:apigateway:us-east-1::/apis/abc/stages/$default" } }],
     },
   },
   {

@@ -225,7 +225,7 @@ function* programSteps(
       stackArgs.connectTo = args.connectTo.map((n) => (n === SES_MACRO ? SES_MACRO : { name: String(n), target: connectable(made, String(n)) }));
     }
     for (const spec of r.entry.resourceNames ?? []) {
-      const named = valuesAt(r.prepared, spec.path).map((v) => v.value).filter((v): v is string => typeof v === "string");
+      const named = valuesAt(r.prepared, spec.path).map((v) => v.value).filter((v): v is string => typeof v === "string" && !spec.external?.(v));
       if (named.length) stackArgs.named[spec.arg] = Object.fromEntries(named.map((n) => [n, madeOf(made, n)]));
     }
     // protect / retainOnDelete: the component sets them on its children that hold data.

@@ -9,7 +9,7 @@ import { valuesAt } from "../shared/schema/check-properties";
 import { withDefaults } from "../shared/schema/schema";
 import { closest } from "../shared/messages/suggest";
 import { formatPath, under, type Problem } from "../shared/messages/problem";
-import type { IncomingEvent } from "../shared/component/resource-definition";
+import type { IncomingEvent, ResourceNameField } from "../shared/component/resource-definition";
 import { userText } from "../shared/messages/user-text";
 import type { ResourceModel } from "./model";
 
@@ -53,13 +53,15 @@ interface NameField {
   value: unknown;
   type: string;
   field: string;
+  /** The definition's field, when the definition lists it. */
+  spec?: ResourceNameField;
 }
 
 /** The fields of a resource that name others: those its definition lists, and its events' targets. */
 function nameFields(r: ResourceModel): NameField[] {
   const out: NameField[] = [];
   for (const spec of r.entry.resourceNames ?? []) {
-    for (const { path, value } of valuesAt(r.prepared, spec.path)) out.push({ path, value, type: spec.type, field: spec.path[spec.path.length - 1] });
+    for (const { path, value } of valuesAt(r.prepared, spec.path)) out.push({ path, value, type: spec.type, field: spec.path[spec.path.length - 1], spec });
   }
   eventsOf(r).forEach(({ e, index }) => {
     const kind = EVENT_TARGETS.get(String(e.type));
@@ -91,8 +93,8 @@ function kindText(kind: string): string {
 export function checkResourceNames(resources: ResourceModel[], problems: Problem[], raw: Record<string, unknown>): void {
   const byName = new Map(resources.map((r) => [r.name, r]));
   for (const r of resources) {
-    for (const { path, value, type: kind, field } of nameFields(r)) {
-      if (typeof value !== "string") continue;
+    for (const { path, value, type: kind, field, spec } of nameFields(r)) {
+      if (typeof value !== "string" || spec?.external?.(value)) continue;
       const at: Path = ["resources", r.name, "properties", ...path];
       const target = byName.get(value);
       const fits = target !== undefined && isOfKind(target.entry, kind);
@@ -108,6 +110,11 @@ export function checkResourceNames(resources: ResourceModel[], problems: Problem
       }
       if (!fits) {
         problems.push({ path: at, message: `${field} names '${userText(value)}', a ${target.type}; it must name ${article} ${type}${candidates.length ? ` (${candidates.join(", ")})` : ""}` });
+        continue;
+      }
+      const refused = spec?.refusal?.(target.prepared, r.prepared);
+      if (refused) {
+        problems.push({ path: at, message: `${field} names ${type} '${userText(value)}', ${refused.message}`, hint: refused.hint });
         continue;
       }
       r.refs.push({ path, resource: value, param: "" });

@@ -40,7 +40,7 @@ export function namedResourceProblems(
   });
   for (const spec of entry.resourceNames ?? []) {
     for (const { path: at, value } of valuesAt(view, spec.path)) {
-      if (typeof value === "string") problems.push(named(at, value, spec.type));
+      if (typeof value === "string" && !spec.external?.(value)) problems.push(named(at, value, spec.type));
     }
   }
   // A workload's events name their targets (a route's gateway) by the target type's `eventTarget`.

@@ -106,6 +106,7 @@ export interface AuthorizerKeyNames {
 export function createCdn(
   children: ChildFactory, cdn: DeepInput<HttpApiCdn>, originDomain: pulumi.Input<string>, corsEnabled: pulumi.Input<boolean> = false,
   authorizerKeys: AuthorizerKeyNames = { headers: [], queryStrings: [], cookies: [] },
+  webAclId?: pulumi.Input<string>,
 ): Cdn {
   const { name } = children;
   const caching = cdn.cachingOptions ?? {};
@@ -174,6 +175,8 @@ export function createCdn(
     },
     restrictions: { geoRestriction: { restrictionType: "none" } },
     viewerCertificate: viewerCertificate(domains),
+    // The gateway's firewall (useFirewall): an HTTP API takes none itself.
+    webAclId,
   });
 
   cloudFrontAliasRecords(domains, distribution);

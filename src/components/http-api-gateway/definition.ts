@@ -7,6 +7,7 @@ import { httpApiGatewayParams, httpApiGatewayAvailableParams } from "./propertie
 import { httpApiGatewayStaticProblems, httpApiGatewayWarnings } from "./rules";
 import { HTTP_API_GATEWAY_CHILD_IDS, HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
 import { httpApiGatewayPackageInputs } from "./package-inputs";
+import { useFirewallField } from "../web-app-firewall/use-firewall";
 import { describeRouteEvent, eventRouteProblems, ROUTE_EVENT, routeEventGuard, routeEventKey } from "./stack-routes";
 
 export const httpApiGatewayDefinition = componentDefinition({
@@ -30,9 +31,11 @@ export const httpApiGatewayDefinition = componentDefinition({
   ],
   // A Lambda authorizer's function is made before the gateway.
   // A cognito authorizer's user pool too, named by its kind (any type that is a cognito-user-pool): its issuerUrl and clientId.
+  // A firewall of the stack is made before the gateway; its ARN is the CDN's web ACL.
   resourceNames: [
     { path: ["authorizers", "*", "functionName"], type: "function", arg: "authorizerFunctions" },
     { path: ["authorizers", "*", "userPoolName"], type: COGNITO_USER_POOL, arg: "authorizerUserPools" },
+    useFirewallField(),
   ],
   domainPaths: [["customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "domainName"]],
   // A workload's event of this kind is a route of the gateway it names (the gateway makes it, for the workload's function).

@@ -5,6 +5,7 @@ import type { HttpApiGatewayProperties } from "./properties";
 import type { HTTP_API_GATEWAY_CHILDREN } from "./child-ids";
 import { accessLogFormat } from "./access-log";
 import { createCdn } from "./cdn";
+import { useFirewallNameInProgram } from "../web-app-firewall/use-firewall";
 import { createCorsOnlyIntegration } from "./cors-only";
 import { createCustomDomains } from "./domains";
 import { routeMethodProblem, RouteTable, routeSlug, type HttpApiGatewayIntegration, type TakenRoute } from "./routes";
@@ -183,7 +184,10 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
         taken.push(added.taken);
         return under(["routes", i], added.problems);
       });
-      return [...routeProblems, ...routeMethodsProblems(routeMethods), ...authorizerFunctionProblems(view.authorizers, authorizerFunctions), ...authorizerUserPoolProblems(view.authorizers, authorizerUserPools)];
+      return [
+        ...routeProblems, ...routeMethodsProblems(routeMethods), ...authorizerFunctionProblems(view.authorizers, authorizerFunctions),
+        ...authorizerUserPoolProblems(view.authorizers, authorizerUserPools), ...useFirewallNameInProgram(view.useFirewall),
+      ];
     };
     super(httpApiGatewayDefinition, name, { properties, transform, problems }, opts);
     const p = this.properties;
@@ -211,7 +215,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
 
     if (literal(p.cdn.enabled) === true) {
       // The authorizers' identity sources are in the cache key: one caller's answer is never served to another.
-      const cdn = createCdn(this.children, p.cdn, this.domain, p.cors.enabled, { ...authorizerKeyNames(view.authorizers), ttlLimit: authorizedCacheLimit(view.authorizers) });
+      const cdn = createCdn(this.children, p.cdn, this.domain, p.cors.enabled, { ...authorizerKeyNames(view.authorizers), ttlLimit: authorizedCacheLimit(view.authorizers) }, p.useFirewall);
       this.distribution = cdn.distribution;
       makeAlarms(this.children, cdnAlarms(), literal(p.alarms), { DistributionId: cdn.distribution.id });
       if (cdn.customDomains.length) {

@@ -190,6 +190,13 @@ export interface HttpApiGatewayProperties {
   defaultAuthorizer?: string;
   /** Its CloudWatch alarms, each on unless `false`: new thresholds and periods over the defaults. */
   alarms?: HttpApiGatewayAlarms;
+  /**
+   * The firewall in front of the gateway's CDN: the name of a
+   * `web-app-firewall` resource of this stack (scope `cdn`), or the ARN of a
+   * WAFv2 web ACL with CLOUDFRONT scope. Needs `cdn.enabled: true`: AWS WAF
+   * protects REST APIs, not HTTP APIs, so the web ACL goes on the CDN.
+   */
+  useFirewall?: string;
 }
 
 /** A gateway's alarms (docs/http-api-gateway.md): each a setting over its default, or `false` to switch it off. */

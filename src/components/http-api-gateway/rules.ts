@@ -1,4 +1,6 @@
 // Rules of http-api-gateway as pure functions (see redis-cluster/rules.ts).
+import { HTTP_API_TAKES_NO_WAF } from "../../aws-rules/wafv2";
+import { useFirewallArnProblems } from "../web-app-firewall/use-firewall";
 import type { Problem } from "../../shared/messages/problem";
 import { domainListProblems, sharedCertificateProblems } from "../../shared/domains/domain-rules";
 import { forwardingNeedsLogs } from "../../shared/logging/log-forwarding-rules";
@@ -82,6 +84,14 @@ export function httpApiGatewayStaticProblems(p: Obj): Problem[] {
   }
 
   const cdn = obj(p.cdn);
+  if (typeof p.useFirewall === "string" && cdn?.enabled !== true) {
+    out.push({
+      path: ["useFirewall"],
+      message: `useFirewall needs cdn.enabled: true: ${HTTP_API_TAKES_NO_WAF.why} (${HTTP_API_TAKES_NO_WAF.source}), so the firewall goes on the CDN in front of it`,
+      hint: "set cdn: { enabled: true }",
+    });
+  }
+  out.push(...useFirewallArnProblems(p.useFirewall));
   if (cdn) {
     if (cdn.enabled !== true && Array.isArray(cdn.customDomains) && cdn.customDomains.length) {
       out.push({ path: ["cdn", "customDomains"], message: "cdn.customDomains needs cdn.enabled: true" });

@@ -8,6 +8,7 @@ import { HttpApiGateway, type HttpApiGatewayArgs, type HttpApiRoute } from "./in
 import type { AuthorizerFunction, AuthorizerUserPool } from "./authorizers";
 import { httpApiGatewayParams } from "./properties";
 import { eventRoute } from "./stack-routes";
+import { firewallWebAclId } from "../web-app-firewall/use-firewall-stack";
 
 /** The route each event asks for, to its function. */
 function routesOf(events: StackEvent[]): HttpApiRoute[] {
@@ -48,6 +49,7 @@ export const httpApiGatewayStack: StackComponent = {
       routes: routesOf(args.events),
       authorizerFunctions: authorizerFunctions(args.named.authorizerFunctions),
       authorizerUserPools: authorizerUserPools(args.named.authorizerUserPools),
+      useFirewall: firewallWebAclId(args, args.properties.useFirewall),
       transform: args.transform,
     }, opts);
     return { resource: gateway, outputs: paramOutputs(gateway, httpApiGatewayParams) };

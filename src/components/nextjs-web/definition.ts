@@ -7,6 +7,7 @@ import { NEXTJS_WEB_CHILD_IDS, NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { appDirectoryProblems, nextjsWebStaticProblems } from "./rules";
 import { disabledLoggingWarnings } from "../../shared/schema/no-effect";
 import { nextjsFileProblems } from "./app-config";
+import { useFirewallField } from "../web-app-firewall/use-firewall";
 
 export const nextjsWebDefinition = componentDefinition({
   type: "nextjs-web",
@@ -18,13 +19,15 @@ export const nextjsWebDefinition = componentDefinition({
   availableParams: () => ["url"],
   literalOnly: [
     ["appDirectory"], ["buildCommand"], ["serverFunction", "logging", "disabled"], ["serverFunction", "logging", "logForwarding", "type"],
-    ["warmServerInstances"], ["streamingEnabled"], ["useFirewall"], ["joinDefaultVpc"], ["connectTo", "*"], ["useEdgeFunction"],
+    ["warmServerInstances"], ["streamingEnabled"], ["joinDefaultVpc"], ["connectTo", "*"], ["useEdgeFunction"],
     ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
     ["fileOptions", "*", "includePattern"], ["fileOptions", "*", "excludePattern"],
     ["fileOptions", "*", "headers", "*", "key"], ["fileOptions", "*", "headers", "*", "value"],
   ],
   pathProperties: ["appDirectory"],
   domainPaths: [["customDomains", "*", "domainName"]],
+  // A firewall of the stack is made first; its ARN is the distribution's web ACL.
+  resourceNames: [useFirewallField()],
   workload: {
     joinsDefaultVpc: (p) => p.joinDefaultVpc === true,
     // Lambda@Edge runs in CloudFront's locations, outside any VPC.

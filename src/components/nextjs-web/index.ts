@@ -2,6 +2,7 @@ import { createHash } from "crypto";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
+import { useFirewallNameInProgram } from "../web-app-firewall/use-firewall";
 import type { NextjsFileOption, NextjsWebProperties } from "./properties";
 import type { NEXTJS_WEB_CHILDREN } from "./child-ids";
 import { buildNextApp, BuildError, type BuildResult } from "./build";
@@ -108,7 +109,10 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
   constructor(name: string, args: NextjsWebArgs, opts?: pulumi.ComponentResourceOptions) {
     const { transform, connectTo = [], defaultVpcEndpoints, neverDeploys, ...properties } = args;
     const connections = resolveConnections(connectTo);
-    const problems = () => connectToProblems(properties.useEdgeFunction === true, properties.joinDefaultVpc === true, connections);
+    const problems = () => [
+      ...connectToProblems(properties.useEdgeFunction === true, properties.joinDefaultVpc === true, connections),
+      ...useFirewallNameInProgram(properties.useFirewall),
+    ];
     super(nextjsWebDefinition, name, { properties, transform, problems }, opts);
     const p = this.properties;
     const build = this.build = this.buildApp(neverDeploys === true);

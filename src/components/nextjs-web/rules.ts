@@ -3,6 +3,7 @@ import type { Problem } from "../../shared/messages/problem";
 import { domainListProblems, sharedCertificateProblems } from "../../shared/domains/domain-rules";
 import { forwardingNeedsLogs } from "../../shared/logging/log-forwarding-rules";
 import { workloadProblems } from "../../shared/workloads/workload-rules";
+import { useFirewallArnProblems } from "../web-app-firewall/use-firewall";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
@@ -11,9 +12,6 @@ const obj = (v: unknown): Obj | undefined => (typeof v === "object" && v !== nul
 export const OPENNEXT_ENV = [
   "CACHE_BUCKET_NAME", "CACHE_BUCKET_KEY_PREFIX", "CACHE_BUCKET_REGION", "REVALIDATION_QUEUE_URL", "REVALIDATION_QUEUE_REGION", "CACHE_DYNAMO_TABLE",
 ];
-
-/** A WAFv2 web ACL that CloudFront can use: CLOUDFRONT scope lives in us-east-1 as `global`. */
-export const CLOUDFRONT_WEB_ACL = /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[A-Za-z0-9_-]+\/[a-f0-9-]+$/;
 
 /** What a Lambda@Edge server cannot have: the property's path, the test, why. */
 const EDGE_CONFLICTS: [string[], (p: Obj) => boolean, string][] = [
@@ -45,19 +43,7 @@ export function nextjsWebStaticProblems(p: Obj): Problem[] {
   const out: Problem[] = [...forwardingNeedsLogs(obj(p.serverFunction)?.logging, ["serverFunction", "logging"]), ...edgeProblems(p)];
   for (const pr of domainListProblems(p.customDomains, true, new Set())) out.push({ ...pr, path: ["customDomains", ...pr.path] });
   out.push(...sharedCertificateProblems(p.customDomains, ["customDomains"]));
-  if (typeof p.useFirewall === "string" && !p.useFirewall.startsWith("arn:")) {
-    out.push({
-      path: ["useFirewall"],
-      message: `useFirewall names '${p.useFirewall}', but no web-app-firewall resource can be in this stack yet (stackfile has no such type)`,
-      hint: "give the ARN of an existing WAFv2 web ACL with CLOUDFRONT scope",
-    });
-  } else if (typeof p.useFirewall === "string" && !CLOUDFRONT_WEB_ACL.test(p.useFirewall)) {
-    out.push({
-      path: ["useFirewall"],
-      message: "useFirewall must be the ARN of a WAFv2 web ACL with CLOUDFRONT scope (arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>)",
-      hint: p.useFirewall.includes(":regional/") ? "this web ACL is REGIONAL; CloudFront needs one created with CLOUDFRONT scope in us-east-1" : undefined,
-    });
-  }
+  out.push(...useFirewallArnProblems(p.useFirewall));
   out.push(...fileOptionProblems(p.fileOptions));
   out.push(...workloadProblems(p, { names: OPENNEXT_ENV, why: "for OpenNext's cache and queue" }));
   return out;

@@ -3,11 +3,12 @@
 import { checkedProperties, paramOutputs, type StackComponent } from "../../shared/component/stack-component";
 import { NextjsWeb, type NextjsWebArgs } from "./index";
 import { nextjsWebParams } from "./properties";
+import { firewallWebAclId } from "../web-app-firewall/use-firewall-stack";
 
 export const nextjsWebStack: StackComponent = {
   make(name, args, opts) {
     const site = new NextjsWeb(name, {
-      ...checkedProperties<NextjsWebArgs>(args.properties), connectTo: args.connectTo, defaultVpcEndpoints: args.defaultVpcEndpoints, transform: args.transform,
+      ...checkedProperties<NextjsWebArgs>(args.properties), useFirewall: firewallWebAclId(args, args.properties.useFirewall), connectTo: args.connectTo, defaultVpcEndpoints: args.defaultVpcEndpoints, transform: args.transform,
       neverDeploys: args.neverDeploys,
     }, opts);
     return { resource: site, outputs: paramOutputs(site, nextjsWebParams) };

@@ -47,7 +47,7 @@ export interface ResourceTypeEntry {
    * resource type, or a kind that types list in their `namedAs` (the field
    * then reads the named resource by its parameters, never by its type).
    */
-  resourceNames?: { path: string[]; type: string; arg: string }[];
+  resourceNames?: ResourceNameField[];
   /**
    * Kinds other types' `resourceNames` may name this type by, besides its
    * type (a gateway's `cognito` authorizer names a `cognito-user-pool`: any
@@ -86,6 +86,23 @@ export interface ResourceTypeEntry {
    * (a gateway's routes to functions): passed to the constructor as given.
    */
   packageInputs?: PackageInputs;
+}
+
+/** A field whose values name another resource of the stack (a Lambda authorizer's function, `useFirewall`). */
+export interface ResourceNameField {
+  /** Where the names are (`*`: every list item). */
+  path: string[];
+  /** The type (or a kind types are `namedAs`) the named resource must be. */
+  type: string;
+  /** The key of `StackArgs.named` the named components are given under. */
+  arg: string;
+  /** A value that is not a name but names something outside the stack (an ARN): neither checked as a name nor made first. */
+  external?(value: string): boolean;
+  /**
+   * Why the named resource, of the right type, cannot serve here (its plain
+   * properties, and those of the resource naming it), with what to do; undefined: it can.
+   */
+  refusal?(target: Record<string, unknown>, props: Record<string, unknown>): { message: string; hint?: string } | undefined;
 }
 
 /** A type other resources may `connectTo`. */

@@ -253,3 +253,18 @@ describe("HttpApiGateway: CDN", () => {
     for (const [args, re] of bad) assert.throws(() => new HttpApiGateway("x", args), re, JSON.stringify(args));
   });
 });
+
+describe("HttpApiGateway: useFirewall", () => {
+  const ACL = "arn:aws:wafv2:us-east-1:123456789012:global/webacl/api/0a1b2c3d-0000-1111-2222-333344445555";
+
+  it("the CDN's distribution takes the web ACL; without useFirewall it takes none", async () => {
+    assert.strictEqual((await make({ cdn: { enabled: true }, useFirewall: ACL })).one(G.distribution).inputs.webAclId, ACL);
+    assert.strictEqual((await make({ cdn: { enabled: true } })).one(G.distribution).inputs.webAclId, undefined);
+  });
+
+  it("is refused without a CDN (AWS WAF protects REST APIs, not HTTP APIs), as a name in a program, and as a REGIONAL web ACL", () => {
+    assert.throws(() => new HttpApiGateway("x", { useFirewall: ACL }), /useFirewall needs cdn\.enabled: true: AWS WAF protects API Gateway REST APIs, not HTTP APIs/);
+    assert.throws(() => new HttpApiGateway("x", { cdn: { enabled: true }, useFirewall: "edge" }), /useFirewall names 'edge': only a stack file's resources are looked up by name/);
+    assert.throws(() => new HttpApiGateway("x", { cdn: { enabled: true }, useFirewall: ACL.replace(":global/", ":regional/") }), /CLOUDFRONT scope.*REGIONAL/);
+  });
+});

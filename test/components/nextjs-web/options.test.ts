@@ -115,9 +115,9 @@ describe("NextjsWeb options (continued)", function () {
     assert.strictEqual(await outputValue(web!.url), "https://www.example.com");
   });
 
-  it("useFirewall: a CLOUDFRONT web ACL ARN is attached; names and regional ACLs are refused", async () => {
+  it("useFirewall: a CLOUDFRONT web ACL ARN is attached; in a program, names (a stack file's) and regional ACLs are refused", async () => {
     assert.strictEqual((await make({ useFirewall: ACL })).one("aws:cloudfront/distribution:Distribution").inputs.webAclId, ACL);
-    assert.throws(() => new NextjsWeb("x", { appDirectory: EXAMPLE_APP, useFirewall: "myFirewall" }), /no web-app-firewall resource can be in this stack yet.*give the ARN/);
+    assert.throws(() => new NextjsWeb("x", { appDirectory: EXAMPLE_APP, useFirewall: "myFirewall" }), /useFirewall names 'myFirewall': only a stack file's resources are looked up by name; a program gives the web ACL's ARN.*new WebAppFirewall/);
     assert.throws(() => new NextjsWeb("x", { appDirectory: EXAMPLE_APP, useFirewall: ACL.replace(":global/", ":regional/") }), /CLOUDFRONT scope.*this web ACL is REGIONAL/);
   });
 
