@@ -27,8 +27,18 @@ const LATER = [
 /** Each type's maker and local runner, which its registry entry loads on first use (components/<type>/stack.ts, dev.ts). */
 const LATER_OF_TYPES = /[\\/]components[\\/][^\\/]+[\\/](stack|dev)$/;
 
-/** The AWS facts validate's rules read (small modules that import nothing); the rest of aws-rules/ is the catalog, which only `plan` loads. */
-const RULE_FACTS = ["lambda-env", "apigateway-identity-sources", "elasticache-updates", "rds-facts"];
+/**
+ * The modules of aws-rules/ that the types' static rules read, so validate
+ * judges a property with the same code as the catalog judges the resource:
+ * small fact modules that import nothing, and the few catalog modules whose
+ * checks a type's rules call (each imports only rule.ts). The catalog's list
+ * (aws-rules/index.ts, which brings every entry) only `plan` loads.
+ */
+const RULE_FACTS = [
+  "lambda-env", "apigateway-identity-sources", "elasticache-updates", "rds-facts",
+  "sns-facts", "event-patterns", "schedules", "naming", "wafv2-capacity",
+  "rule", "storage", "s3-bucket-settings", "s3-notifications", "wafv2", "sqs", "event-sources", "cognito", "dynamodb",
+];
 
 /** The packages bundled: js-yaml reads every stack file; the rest load from node_modules when asked for. */
 const BUNDLED_PACKAGES = new Set(["js-yaml"]);
