@@ -140,6 +140,13 @@ function field(s: Schema, rel: string[], w: Walk): Schema {
   }
   const kinds = scalarKinds(s, w.definitions);
   const literal = w.literal.has(rel.join("."));
+  if (Object.keys(s).every((k) => KEEP_OUTSIDE.includes(k))) {
+    // A value of any shape (a free-form map's values: an SNS filter policy, an
+    // event pattern): a string there is read as the loader reads it, so text
+    // that looks like a directive is one, or refused.
+    const alternatives = literal ? [] : [...w.directives].map((k) => ({ $ref: DIRECTIVE_REFS[k] }));
+    return { ...s, anyOf: [{ not: { type: "string" } }, { type: "string", not: { $ref: DIRECTIVE_TEXT_REF } }, ...alternatives] };
+  }
   if (kinds) {
     const alternatives = literal ? [] : [...kinds].filter((k) => w.directives.has(k)).map((k) => ({ $ref: DIRECTIVE_REFS[k] }));
     const outer: Schema = {};
