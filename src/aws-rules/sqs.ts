@@ -3,6 +3,7 @@ import { arnParts, isObject, parseJson, type AwsRule, type Finding, type Planned
 
 const QUEUE = "aws:sqs/queue:Queue";
 const REDRIVE = "aws:sqs/redrivePolicy:RedrivePolicy";
+const POLICY = "aws:sqs/queuePolicy:QueuePolicy";
 const MAPPING = "aws:lambda/eventSourceMapping:EventSourceMapping";
 const FUNCTION = "aws:lambda/function:Function";
 
@@ -136,6 +137,28 @@ export const SQS_RULES: AwsRule[] = [
     examples: {
       pass: [{ inputs: { batchSize: 5 }, dependsOn: ["q"] }, { type: QUEUE, name: "q", inputs: { fifoQueue: true } }],
       fail: [{ inputs: { batchSize: 50 }, dependsOn: ["q"] }, { type: QUEUE, name: "q", inputs: { fifoQueue: true } }],
+    },
+  },
+  {
+    id: "sqs/queue-policy",
+    types: [POLICY],
+    summary: "A queue's policy is a JSON document with Statement: at most 8,192 bytes and 20 statements",
+    source: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-policies.html (bytes 8,192; statements 20)",
+    check(r) {
+      const text = typeof r.inputs.policy === "string" ? r.inputs.policy : JSON.stringify(r.inputs.policy);
+      if (text === undefined) return [];
+      const parsed = parseJson(text);
+      const statements = parsed.ok && isObject(parsed.value) ? parsed.value.Statement : undefined;
+      if (!Array.isArray(statements)) return [{ input: "policy", message: "the policy is not a JSON document with Statement" }];
+      const out: Finding[] = [];
+      const bytes = Buffer.byteLength(text);
+      if (bytes > 8192) out.push({ input: "policy", message: `the policy is ${bytes} bytes; SQS takes 8,192` });
+      if (statements.length > 20) out.push({ input: "policy", message: `the policy has ${statements.length} statements; SQS takes 20` });
+      return out;
+    },
+    examples: {
+      pass: [{ inputs: { queueUrl: "https://sqs.us-east-1.amazonaws.com/123456789012/q", policy: "{\"Version\":\"2012-10-17\",\"Statement\":[]}" } }],
+      fail: [{ inputs: { queueUrl: "https://sqs.us-east-1.amazonaws.com/123456789012/q", policy: JSON.stringify({ Version: "2012-10-17", Statement: Array.from({ length: 21 }, () => ({ Effect: "Deny", Principal: "*", Action: "sqs:*", Resource: "*" })) }) } }],
     },
   },
 ];
