@@ -191,7 +191,6 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
     };
     super(httpApiGatewayDefinition, name, { properties, transform, problems }, opts);
     const p = this.properties;
-    const view = this.view;
     this.gatewayName = name;
     this.routeTable = table!;
     this.payloadFormat = p.payloadFormat;
@@ -213,19 +212,12 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
 
     this.authorizers = createAuthorizers(this.children, this.api, p.authorizers ?? {}, authorizerFunctions, authorizerUserPools);
 
-    if (literal(p.cdn.enabled) === true) {
-      // The authorizers' identity sources are in the cache key: one caller's answer is never served to another.
-      const cdn = createCdn(this.children, p.cdn, this.domain, p.cors.enabled, { ...authorizerKeyNames(view.authorizers), ttlLimit: authorizedCacheLimit(view.authorizers) }, p.useFirewall);
-      this.distribution = cdn.distribution;
-      makeAlarms(this.children, cdnAlarms(), literal(p.alarms), { DistributionId: cdn.distribution.id });
-      if (cdn.customDomains.length) {
-        this.cdnCustomDomains = pulumi.output(cdn.customDomains.join(","));
-        this.cdnCustomDomainUrls = pulumi.output(cdn.customDomains.map((d) => `https://${d}`).join(","));
-      } else {
-        this.cdnDomain = cdn.domain;
-        this.cdnUrl = pulumi.interpolate`https://${cdn.domain}`;
-      }
-    }
+    const cdn = literal(p.cdn.enabled) === true ? this.makeCdn() : undefined;
+    this.distribution = cdn?.distribution;
+    this.cdnDomain = cdn?.cdnDomain;
+    this.cdnUrl = cdn?.cdnUrl;
+    this.cdnCustomDomains = cdn?.cdnCustomDomains;
+    this.cdnCustomDomainUrls = cdn?.cdnCustomDomainUrls;
 
     routes.forEach((r, i) => this.makeRoute(r, taken[i]!));
 
@@ -233,6 +225,23 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
       domain: this.domain, url: this.url, customDomains: this.customDomains, customDomainUrls: this.customDomainUrls,
       cdnDomain: this.cdnDomain, cdnUrl: this.cdnUrl, cdnCustomDomains: this.cdnCustomDomains, cdnCustomDomainUrls: this.cdnCustomDomainUrls,
     });
+  }
+
+  /** The CDN in front of the API, its alarms, and its domain (or custom domains) as outputs. */
+  private makeCdn() {
+    const p = this.properties;
+    const view = this.view;
+    // The authorizers' identity sources are in the cache key: one caller's answer is never served to another.
+    const cdn = createCdn(this.children, p.cdn, this.domain, p.cors.enabled, { ...authorizerKeyNames(view.authorizers), ttlLimit: authorizedCacheLimit(view.authorizers) }, p.useFirewall);
+    makeAlarms(this.children, cdnAlarms(), literal(p.alarms), { DistributionId: cdn.distribution.id });
+    const custom = cdn.customDomains.length > 0;
+    return {
+      distribution: cdn.distribution,
+      cdnDomain: custom ? undefined : cdn.domain,
+      cdnUrl: custom ? undefined : pulumi.interpolate`https://${cdn.domain}`,
+      cdnCustomDomains: custom ? pulumi.output(cdn.customDomains.join(",")) : undefined,
+      cdnCustomDomainUrls: custom ? pulumi.output(cdn.customDomains.map((d) => `https://${d}`).join(",")) : undefined,
+    };
   }
 
   /** The HTTP API, with CORS when enabled (the methods of its routes unless given). */
