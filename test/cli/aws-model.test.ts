@@ -121,7 +121,9 @@ function program(): Case[] {
   add("db-params", new aws.rds.ParameterGroup("db-params", { family: "postgres17" }), { arn: new RegExp(`^arn:aws:rds:us-east-1:${ACCOUNT}:pg:db-params-${HEX7}$`) });
   const clusterParams = add("cluster-params", new aws.rds.ClusterParameterGroup("cluster-params", { family: "aurora-mysql8.0" }), { arn: new RegExp(`^arn:aws:rds:us-east-1:${ACCOUNT}:cluster-pg:cluster-params-${HEX7}$`) });
   const primary = add("orders-db", new aws.rds.Instance("orders-db", {
-    engine: "postgres", engineVersion: "17.4", instanceClass: "db.t4g.micro", allocatedStorage: 20, username: "app", manageMasterUserPassword: true, dbSubnetGroupName: subnets.name, storageEncrypted: true,
+    engine: "postgres", engineVersion: "17.4", instanceClass: "db.t4g.micro", allocatedStorage: 20, username: "app",
+    // A given password: RDS makes no read replica of an instance whose password it manages (rds/replica-managed-password).
+    password: "a-test-password-1", dbSubnetGroupName: subnets.name, storageEncrypted: true,
   }), {
     // RDS keeps identifiers in lower case; pulumi-aws's auto-name has no separator here.
     identifier: new RegExp(`^orders-db${HEX7}$`),

@@ -53,7 +53,10 @@ describe("stackfile plan", () => {
     const r = await cli("plan", EXAMPLE);
     assert.strictEqual(r.code, 0, r.err);
     // (The default VPC's endpoints are children of the stack's DefaultVpcEndpoints, the sixth component.)
-    assert.match(r.out, /84 resources \(6 components\)/);
+    // (90: the function's three default alarms and the gateway's three, its CDN's among them, are children too.)
+    assert.match(r.out, /90 resources \(6 components\)/);
+    assert.match(r.out, /├─ hello-errors-alarm {2}\(aws:cloudwatch\/metricAlarm:MetricAlarm\)/);
+    assert.match(r.out, /├─ api-cdn-server-errors-alarm {2}\(aws:cloudwatch\/metricAlarm:MetricAlarm\)/);
     // The function behind the gateway: its routes are the gateway's children.
     assert.match(r.out, /├─ hello-function {2}\(aws:lambda\/function:Function\)/);
     assert.match(r.out, /├─ api-route-get-hello-[0-9a-f]{6} {2}\(aws:apigatewayv2\/route:Route\)/);
