@@ -233,7 +233,8 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
     const view = this.view;
     // The authorizers' identity sources are in the cache key: one caller's answer is never served to another.
     const cdn = createCdn(this.children, p.cdn, this.domain, p.cors.enabled, { ...authorizerKeyNames(view.authorizers), ttlLimit: authorizedCacheLimit(view.authorizers) }, p.useFirewall);
-    makeAlarms(this.children, cdnAlarms(), literal(p.alarms), { DistributionId: cdn.distribution.id });
+    const partition = aws.getPartitionOutput({}, { parent: this }).partition;
+    makeAlarms(this.children, cdnAlarms(partition), literal(p.alarms), { DistributionId: cdn.distribution.id });
     const custom = cdn.customDomains.length > 0;
     return {
       distribution: cdn.distribution,

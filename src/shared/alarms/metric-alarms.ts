@@ -27,8 +27,8 @@ export interface AlarmDefault {
   /** What it watches, in words (the alarm's description, and the docs'). */
   description: string;
   namespace: string;
-  /** Where the metric is published, when not in the stack's region (CloudFront's: us-east-1). */
-  region?: string;
+  /** Where the metric is published, when not in the stack's region (CloudFront's: us-east-1); undefined: the stack's. */
+  region?: pulumi.Input<string | undefined>;
   /** Dimensions of the metric beside the watched resource's (CloudFront's `Region: Global`). */
   dimensions?: Record<string, string>;
   metric: AlarmMetric;
