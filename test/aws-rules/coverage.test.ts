@@ -19,6 +19,7 @@ const STACKS = [
   "test/fixtures/every-field-sqs.yaml",
   "test/fixtures/every-field-user-auth-pool.yaml",
   "test/fixtures/every-field-database.yaml",
+  "test/fixtures/every-field-dynamo-db-table.yaml",
 ];
 
 describe("the catalog covers what stackfile makes", function () {

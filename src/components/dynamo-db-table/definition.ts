@@ -6,6 +6,7 @@ import { connectionTable } from "../../shared/workloads/connection-variables";
 import { dynamoDbTableParams } from "./properties";
 import { dynamoDbTableStaticProblems, dynamoDbTableUpdateProblems, dynamoDbTableWarnings } from "./rules";
 import { DYNAMO_DB_TABLE_CHILD_IDS, DYNAMO_DB_TABLE_CHILDREN } from "./child-ids";
+import { describeStreamEvent, STREAM_EVENT, streamEventProblems } from "./stream-events";
 
 /** connectTo's variables (the spec's key-value table row); STREAM_ARN only when the table has a stream. */
 export const DYNAMO_DB_TABLE_CONNECTION_VARIABLES = connectionTable(dynamoDbTableParams, { NAME: ["name"], ARN: ["arn"], STREAM_ARN: ["streamArn"] });
@@ -27,6 +28,8 @@ export const dynamoDbTableDefinition = componentDefinition({
     ["secondaryIndexes", "*", "projectionType"], ["streamType"], ["ttlAttributeName"],
   ].map((path) => path.map(String)),
   connectable: { vpcOnly: false, variables: DYNAMO_DB_TABLE_CONNECTION_VARIABLES },
+  // A function's `dynamo-db-stream` event is an event source mapping on the table's stream, with the function's permission to read it, made by the table.
+  eventTarget: { ...STREAM_EVENT, eventProblems: streamEventProblems, describe: describeStreamEvent },
   childIds: DYNAMO_DB_TABLE_CHILD_IDS,
   children: DYNAMO_DB_TABLE_CHILDREN,
   staticRules: dynamoDbTableStaticProblems,

@@ -9,6 +9,8 @@ import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
 import { paramOutputs } from "../../shared/component/stack-component";
 import { connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
+import { streamReaders, type TableStreamReader } from "./stream-readers";
+import type { Problem } from "../../shared/messages/problem";
 
 /**
  * Arguments of {@link DynamoDbTable}: the YAML properties. Keys, indexes, the
@@ -21,6 +23,8 @@ export interface DynamoDbTableArgs extends Omit<DynamoDbTableProperties, "provis
     writeScaling?: DeepInput<DynamoDbCapacityScaling>;
   };
   enablePointInTimeRecovery?: pulumi.Input<boolean>;
+  /** Functions that read the table's stream (it needs a `streamType`): an event source mapping and a role policy each. */
+  streamReaders?: TableStreamReader[];
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
   transform?: ChildTransforms<typeof DYNAMO_DB_TABLE_CHILDREN>;
 }
@@ -38,6 +42,12 @@ function attributeDefinitions(primary: DynamoDbTableProperties["primaryKey"], in
   return [...seen].map(([name, type]) => ({ name, type }));
 }
 
+/** Stream readers need a stream: the same refusal as a stack file's `dynamo-db-stream` event naming a table without one. */
+function readerProblems(view: Record<string, unknown>, readers: TableStreamReader[] | undefined): Problem[] {
+  if (!readers?.length || view.streamType !== undefined) return [];
+  return [{ path: ["streamReaders"], message: "streamReaders read the table's stream, and this table has none", hint: "set streamType (KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES)" }];
+}
+
 /**
  * A DynamoDB table: on-demand unless `provisionedThroughput` is set (then
  * with optional auto scaling of its reads and writes), encryption at rest
@@ -45,7 +55,8 @@ function attributeDefinitions(primary: DynamoDbTableProperties["primaryKey"], in
  *
  * Children (ids for `transform` / YAML `overrides`, names `<name>-<child-id>`):
  * `table`; `readScalingTarget`, `readScalingPolicy`, `writeScalingTarget`,
- * `writeScalingPolicy` (with auto scaling).
+ * `writeScalingPolicy` (with auto scaling); per stream reader `streamMapping`
+ * and `streamReadPolicy` (suffixed `-<reader's name>`).
  *
  * @example
  * const orders = new DynamoDbTable("orders", {
@@ -54,7 +65,7 @@ function attributeDefinitions(primary: DynamoDbTableProperties["primaryKey"], in
  * });
  * export const tableName = orders.name;
  */
-export class DynamoDbTable extends Component<typeof dynamoDbTableDefinition, Omit<DynamoDbTableArgs, "transform">> implements Connectable {
+export class DynamoDbTable extends Component<typeof dynamoDbTableDefinition, Omit<DynamoDbTableArgs, "transform" | "streamReaders">> implements Connectable {
   public readonly name: pulumi.Output<string>;
   public readonly arn: pulumi.Output<string>;
   /** The stream's ARN; only with a `streamType`. */
@@ -62,8 +73,8 @@ export class DynamoDbTable extends Component<typeof dynamoDbTableDefinition, Omi
   public readonly table: aws.dynamodb.Table;
 
   constructor(name: string, args: DynamoDbTableArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, ...properties } = args;
-    super(dynamoDbTableDefinition, name, { properties, transform }, opts);
+    const { transform, streamReaders: readers, ...properties } = args;
+    super(dynamoDbTableDefinition, name, { properties, transform, problems: (view) => readerProblems(view, readers) }, opts);
     // What is given decides what is made (the defaults fill in objects that were left out).
     const given = properties.provisionedThroughput;
     const throughput = given ? { read: given.readScaling !== undefined, write: given.writeScaling !== undefined } : undefined;
@@ -75,6 +86,7 @@ export class DynamoDbTable extends Component<typeof dynamoDbTableDefinition, Omi
     this.name = table.name;
     this.arn = table.arn;
     if (literal(this.properties.streamType) !== undefined) this.streamArn = table.streamArn;
+    if (this.streamArn) streamReaders(this.children, this.streamArn, readers ?? []);
     this.registerOutputs({ name: this.name, arn: this.arn, streamArn: this.streamArn });
   }
 

@@ -28,6 +28,7 @@ export const functionDefinition = componentDefinition({
     ["events", "*", "properties", "bucketName"], ["events", "*", "properties", "s3EventType"], ["alarms"], ["alarms", "errors"], ["alarms", "throttles"], ["alarms", "duration"],
     ["events", "*", "properties", "snsTopicName"], ["events", "*", "properties", "eventBusName"],
     ["events", "*", "properties", "useDefaultBus"], ["events", "*", "properties", "scheduleRate"],
+    ["events", "*", "properties", "dynamoDbTableName"],
   ],
   pathProperties: ["entryfilePath"],
   connectable: { vpcOnly: false, variables: FUNCTION_CONNECTION_VARIABLES },

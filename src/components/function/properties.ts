@@ -4,6 +4,7 @@ import type { FunctionS3Event } from "../bucket/s3-event";
 import type { AlarmSetting } from "../../shared/alarms/alarm-setting";
 import type { FunctionSnsEvent } from "../sns-topic/event-properties";
 import type { FunctionEventBusEvent, FunctionScheduleEvent } from "../event-bus/event-properties";
+import type { FunctionDynamoDbStreamEvent } from "../dynamo-db-table/event-properties";
 
 /** Where a gateway event goes: the gateway, the route's path and method (the spec's integration fields). */
 export interface FunctionHttpApiEventProperties extends RouteAuthorization {
@@ -63,7 +64,8 @@ export interface FunctionSqsEvent {
 }
 
 /** An event of a function: each kind belongs to the type it names. */
-export type FunctionEvent = FunctionHttpApiEvent | FunctionSqsEvent | FunctionS3Event | FunctionSnsEvent | FunctionEventBusEvent | FunctionScheduleEvent;
+export type FunctionEvent = FunctionHttpApiEvent | FunctionSqsEvent | FunctionS3Event | FunctionSnsEvent | FunctionEventBusEvent | FunctionScheduleEvent
+  | FunctionDynamoDbStreamEvent;
 
 /**
  * A Lambda function whose code stackfile bundles (esbuild) from one entry
@@ -128,7 +130,7 @@ export interface FunctionProperties {
   iamRoleStatements?: IamRoleStatement[];
   /**
    * Integrations that send events to the function: routes of this stack's
-   * gateways, messages of its queues and topics, object changes of its buckets, events of its buses or the default bus, schedules.
+   * gateways, messages of its queues and topics, object changes of its buckets, changes of its tables (their streams), events of its buses or the default bus, schedules.
    */
   events?: FunctionEvent[];
   /** Its CloudWatch alarms, each on unless `false`: new thresholds and periods over the defaults. */

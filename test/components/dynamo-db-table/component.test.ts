@@ -109,4 +109,31 @@ describe("DynamoDbTable", () => {
       return true;
     });
   });
+
+  it("streamReaders: per reader a policy reading the stream on its ARN and a mapping after it, with the given settings over Lambda's defaults", async () => {
+    const r = await make({
+      streamType: "NEW_IMAGE",
+      streamReaders: [
+        { name: "audit", functionArn: "arn:aws:lambda:us-east-1:123456789012:function:audit", roleName: "audit-role", batchSize: 10, maximumRetryAttempts: 2 },
+        { name: "mirror", functionArn: "arn:aws:lambda:us-east-1:123456789012:function:mirror", roleName: "mirror-role" },
+      ],
+    });
+    const streamArn = await outputValue(r.result.streamArn!);
+    const mappings = r.resources.filter((x) => x.type === "aws:lambda/eventSourceMapping:EventSourceMapping").sort((a, b) => a.name.localeCompare(b.name));
+    assert.deepStrictEqual(mappings.map((m) => m.name), ["orders-stream-mapping-audit", "orders-stream-mapping-mirror"]);
+    assert.deepStrictEqual(
+      mappings.map((m) => [m.inputs.eventSourceArn, m.inputs.functionName, m.inputs.batchSize, m.inputs.startingPosition, m.inputs.maximumRetryAttempts]),
+      [[streamArn, "arn:aws:lambda:us-east-1:123456789012:function:audit", 10, "TRIM_HORIZON", 2], [streamArn, "arn:aws:lambda:us-east-1:123456789012:function:mirror", 100, "TRIM_HORIZON", undefined]],
+    );
+    const policy = r.resources.find((x) => x.name === "orders-stream-read-policy-audit")!.inputs;
+    assert.strictEqual(policy.role, "audit-role");
+    assert.deepStrictEqual(JSON.parse(policy.policy).Statement[0].Resource, streamArn);
+  });
+
+  it("refuses stream readers of a table without a stream", async () => {
+    await assert.rejects(make({ streamReaders: [{ name: "audit", functionArn: "arn:aws:lambda:us-east-1:123456789012:function:audit", roleName: "r" }] }), (e: Error) => {
+      assert.match(e.message, /streamReaders read the table's stream, and this table has none/);
+      return true;
+    });
+  });
 });
