@@ -11,6 +11,11 @@ import { EVENT_BUS_CHILD_IDS, EVENT_BUS_CHILDREN } from "./child-ids";
 export const BUS_EVENT = { eventType: "event-bus", nameField: "eventBusName" } as const;
 
 /** connectTo's variables (the spec's Event bus row: ARN only). */
+/** In `dev` only: what a connected workload's SDK reaches the local service with, from the resource's local outputs. */
+export const EVENT_BUS_LOCAL_VARIABLES = {
+  AWS_ENDPOINT_URL_EVENTS: "localEndpoint", AWS_REGION: "localRegion", AWS_ACCESS_KEY_ID: "localAccessKeyId", AWS_SECRET_ACCESS_KEY: "localSecretAccessKey",
+} as const;
+
 export const EVENT_BUS_CONNECTION_VARIABLES = connectionTable(eventBusParams, { ARN: ["arn"] });
 
 export const eventBusDefinition = componentDefinition({
@@ -23,7 +28,7 @@ export const eventBusDefinition = componentDefinition({
   availableParams: () => Object.keys(eventBusParams),
   // Whether an archive exists, and the partner bus's name, are decided before deploying.
   literalOnly: [["archivation", "enabled"], ["eventSourceName"]],
-  connectable: { vpcOnly: false, variables: EVENT_BUS_CONNECTION_VARIABLES },
+  connectable: { vpcOnly: false, variables: EVENT_BUS_CONNECTION_VARIABLES, localVariables: EVENT_BUS_LOCAL_VARIABLES },
   // A function's `event-bus` event naming the bus: the bus makes the rule, target and permission, for the function's ARN.
   eventTarget: { ...BUS_EVENT, describe: (p) => `events of bus ${String(p.eventBusName ?? "default")} matching ${JSON.stringify(p.eventPattern)}` },
   childIds: EVENT_BUS_CHILD_IDS,

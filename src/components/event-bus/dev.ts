@@ -4,7 +4,7 @@
 // ARN and name are the local ones; an archive is not kept locally (dev keeps
 // no events to replay). Recreated only when its name changes.
 import type { DevType, LocalOutputs } from "../../shared/component/local-runner";
-import { startEventBridge, type LocalEventBridge } from "../../dev/aws-services";
+import { LOCAL_CREDENTIALS, startEventBridge, type LocalEventBridge } from "../../dev/aws-services";
 import type { eventBusParams } from "./properties";
 import { eventBusDefinition } from "./definition";
 
@@ -45,7 +45,9 @@ export const eventBusDev: DevType = {
             },
           });
         }
-        ctx.setOutputs(name, eventBusLocalOutputs(local.service.bus(busName).arn, busName));
+        // Beside the parameters, what a connected workload's SDK reaches the local EventBridge with (definition.ts, EVENT_BUS_LOCAL_VARIABLES).
+        const sdk = { localEndpoint: local.endpoint, localRegion: local.service.region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey };
+        ctx.setOutputs(name, { ...eventBusLocalOutputs(local.service.bus(busName).arn, busName), ...sdk });
       },
     };
   },

@@ -4,7 +4,7 @@
 // and HTTPS subscribers are logged, never reached (nothing leaves the
 // machine). Recreated only when its name or FIFO setting change.
 import type { DevType, LocalOutputs } from "../../shared/component/local-runner";
-import { LOCAL_ACCOUNT, startSns, type LocalSns } from "../../dev/aws-services";
+import { LOCAL_ACCOUNT, LOCAL_CREDENTIALS, startSns, type LocalSns } from "../../dev/aws-services";
 import type { snsTopicParams } from "./properties";
 import { snsTopicDefinition } from "./definition";
 
@@ -51,7 +51,9 @@ export const snsTopicDev: DevType = {
             },
           });
         }
-        ctx.setOutputs(name, snsTopicLocalOutputs(topicArn, topicName));
+        // Beside the parameters, what a connected workload's SDK reaches the local SNS with (definition.ts, SNS_TOPIC_LOCAL_VARIABLES).
+        const sdk = { localEndpoint: local.endpoint, localRegion: local.service.region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey };
+        ctx.setOutputs(name, { ...snsTopicLocalOutputs(topicArn, topicName), ...sdk });
       },
     };
   },
