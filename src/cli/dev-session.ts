@@ -13,10 +13,11 @@ import { resolvedValueProblems } from "../config/resolved-values";
 import { stackEvents } from "../config/stack-names";
 import type { TypeEntry } from "../shared/component/type-entry";
 import {
-  ApplyError, type DevContext, type DevEvent, type DevResource, type DevRunner, type Invoker, type LocalValue, type ResourceProblem, type Running, type SessionTls,
+  ApplyError, type DevContext, type DevEvent, type DevResource, type DevRunner, type Invoker, type LocalValue, type ResourceProblem, type Running, type SessionTls, type SharedServer,
 } from "../shared/component/local-runner";
 import { stopAllChildren, type LogLine } from "../dev/children";
 import { freePortFrom } from "../dev/ports";
+import { sharedServer } from "../dev/shared-server";
 import { makeSessionTls } from "../dev/tls";
 import { LocalValueError, localConnectionVariables, resolveLocal, type Outputs } from "./dev-values";
 
@@ -56,6 +57,8 @@ export class DevSession {
   /** One runner per type, made when the session first runs a resource of it. */
   private readonly runners = new Map<string, DevRunner>();
   private readonly invokers = new Map<string, Invoker>();
+  /** The local servers the runners share, by service. */
+  private readonly servers = new Map<string, SharedServer<any>>();
   private sessionTls?: SessionTls;
   private outputs: Outputs = new Map();
   private round: Round = { events: new Map(), eventKeys: new Map(), entries: new Map(), outputs: new Map(), starting: [], nextHttp: 0 };
@@ -120,6 +123,10 @@ export class DevSession {
       eventKeysOf: (source) => this.round.eventKeys.get(source) ?? [],
       invoker: (name) => this.invokers.get(name),
       offer: (name, invoker) => void (invoker ? this.invokers.set(name, invoker) : this.invokers.delete(name)),
+      shared: (key, start) => {
+        if (!this.servers.has(key)) this.servers.set(key, sharedServer(start));
+        return this.servers.get(key)!;
+      },
     };
   }
 

@@ -5,9 +5,9 @@
 // source mapping would (sources.ts: batches, retries after the visibility
 // timeout, then the dead-letter queue). A queue is made again (empty) only
 // when its settings change.
-import type { DevResource, DevType, LocalOutputs } from "../../shared/component/local-runner";
+import type { DevContext, DevResource, DevType, LocalOutputs } from "../../shared/component/local-runner";
 import { ApplyError } from "../../shared/component/local-runner";
-import { LOCAL_CREDENTIALS, startSqs, startSqsSource, type LocalSqs, type RunningSource } from "../../dev/aws-services";
+import { LOCAL_CREDENTIALS, startSqs, startSqsSource, type RunningSource } from "../../dev/aws-services";
 import { ServiceError } from "../../dev/aws-services/protocol";
 import type { sqsQueueParams } from "./properties";
 import { SQS_LOCAL_VARIABLES, sqsQueueDefinition } from "./definition";
@@ -40,13 +40,15 @@ export function localQueueAttributes(p: Props, deadLetterArn: (resource: string)
   return out;
 }
 
+/** The session's local SQS (every queue of the session, and what topics deliver to). */
+export const localSqs = (ctx: DevContext) => ctx.shared("sqs", () => startSqs({ log: ctx.logger("sqs") }));
+
 export const sqsQueueDev: DevType = {
   runner(ctx) {
-    let server: Promise<LocalSqs> | undefined;
-    /** The queues of this session, by resource name: the server stops with the last one. */
+    const server = localSqs(ctx);
+    /** The queues of this session, by resource name. */
     const queues = new Map<string, { arn: string; queueName: string }>();
     let sources: RunningSource[] = [];
-    const shared = () => (server ??= startSqs({ log: ctx.logger("sqs") }));
     const stopSources = async () => {
       const stopping = sources;
       sources = [];
@@ -58,13 +60,16 @@ export const sqsQueueDev: DevType = {
         const queueName = localQueueName(name, p);
         const attributes = localQueueAttributes(p, (target) => queues.get(target)?.arn);
         const fingerprint = JSON.stringify({ queueName, attributes });
-        const sqs = await shared();
+        // Held under its settings: a queue made again holds the server before the old one lets go, so the endpoint stays.
+        const holder = `${name} ${fingerprint}`;
+        const sqs = await server.hold(holder);
         if (ctx.running(name)?.fingerprint !== fingerprint) {
           await ctx.stop(name);
           let queue;
           try {
             queue = sqs.service.createQueue(queueName, attributes);
           } catch (err) {
+            await server.release(holder);
             if (err instanceof ServiceError) throw new ApplyError([{ resource: name, path: [], message: `the local SQS refused queue ${queueName}: ${err.message}` }]);
             throw err;
           }
@@ -76,27 +81,24 @@ export const sqsQueueDev: DevType = {
               const q = sqs.service.queues.get(queueName);
               if (q) sqs.service.deleteQueue(q);
               queues.delete(name);
-              if (!queues.size && server) {
-                server = undefined;
-                await sqs.close();
-              }
+              await server.release(holder);
             },
           });
         }
         const queue = sqs.service.queues.get(queueName)!;
         const outputs: LocalOutputs<typeof sqsQueueParams> = { arn: queue.arn, name: queueName, url: queue.url };
         // Beside the parameters, what a connected workload's SDK reaches the local SQS with (definition.ts, SQS_LOCAL_VARIABLES).
-        const local: Record<(typeof SQS_LOCAL_VARIABLES)[keyof typeof SQS_LOCAL_VARIABLES], string> = {
+        const sdk: Record<(typeof SQS_LOCAL_VARIABLES)[keyof typeof SQS_LOCAL_VARIABLES], string> = {
           localEndpoint: sqs.endpoint, localRegion: sqs.service.region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
         };
-        ctx.setOutputs(name, { ...outputs, ...local });
+        ctx.setOutputs(name, { ...outputs, ...sdk });
       },
 
       /** The functions running here read their queues: one source per `sqs` event, started again each round. */
       settle(resources: DevResource[]) {
-        void stopSources().then(async () => {
-          if (!server) return;
-          const sqs = await server;
+        void stopSources().then(() => {
+          const sqs = server.current;
+          if (!sqs) return;
           for (const r of resources) {
             const queueName = queues.get(r.name)?.queueName;
             if (!queueName) continue;

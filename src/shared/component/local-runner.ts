@@ -72,6 +72,16 @@ export interface DevEvent {
   properties: Record<string, unknown>;
 }
 
+/** A local server the session's resources share (one per service: a workload's SDK client has one endpoint each). */
+export interface SharedServer<S> {
+  /** The server, started if it is not; `holder` (a resource, or a resource under its settings) holds it until it lets go. */
+  hold(holder: string): Promise<S>;
+  /** `holder` lets go; the last one to let go closes the server. */
+  release(holder: string): Promise<void>;
+  /** The server if it has started (nothing starts it). */
+  readonly current: S | undefined;
+}
+
 /** The session, as a runner sees it. */
 export interface DevContext {
   /** The stack file's folder: its relative paths start there. */
@@ -112,6 +122,8 @@ export interface DevContext {
   invoker(name: string): Invoker | undefined;
   /** Offers a workload to be called (undefined: no longer). */
   offer(name: string, invoker: Invoker | undefined): void;
+  /** The session's server of `key` (a service: "sqs"), made with `start` by the first runner that asks; runners of several types reach it by the key. */
+  shared<S extends { close(): Promise<void> }>(key: string, start: () => Promise<S>): SharedServer<S>;
 }
 
 /** A type's runner in one session: it may hold what its resources share (a gateway's servers). */
