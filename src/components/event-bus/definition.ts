@@ -10,12 +10,16 @@ import { EVENT_BUS_CHILD_IDS, EVENT_BUS_CHILDREN } from "./child-ids";
 /** A function's `event-bus` event that names a bus of the stack (`useDefaultBus`: the function makes its own rule). */
 export const BUS_EVENT = { eventType: "event-bus", nameField: "eventBusName" } as const;
 
-/** connectTo's variables (the spec's Event bus row: ARN only). */
-/** In `dev` only: what a connected workload's SDK reaches the local service with, from the resource's local outputs. */
+/**
+ * In `dev` only: what a connected workload's SDK reaches the local service with, from the resource's local outputs.
+ * The endpoint's variable is named by the SDK's serviceId, "EventBridge" ("Identifiers for service-specific
+ * endpoints": https://docs.aws.amazon.com/sdkref/latest/guide/ss-endpoints-table.html).
+ */
 export const EVENT_BUS_LOCAL_VARIABLES = {
-  AWS_ENDPOINT_URL_EVENTS: "localEndpoint", AWS_REGION: "localRegion", AWS_ACCESS_KEY_ID: "localAccessKeyId", AWS_SECRET_ACCESS_KEY: "localSecretAccessKey",
+  AWS_ENDPOINT_URL_EVENTBRIDGE: "localEndpoint", AWS_REGION: "localRegion", AWS_ACCESS_KEY_ID: "localAccessKeyId", AWS_SECRET_ACCESS_KEY: "localSecretAccessKey",
 } as const;
 
+/** connectTo's variables (the spec's Event bus row: ARN only). */
 export const EVENT_BUS_CONNECTION_VARIABLES = connectionTable(eventBusParams, { ARN: ["arn"] });
 
 export const eventBusDefinition = componentDefinition({

@@ -1,10 +1,18 @@
 // An event-bus, locally: a bus of dev's local EventBridge
 // (src/dev/aws-services/eventbridge.ts), one server per session shared by the
 // stack's buses (a workload's SDK client has one EventBridge endpoint). Its
-// ARN and name are the local ones; an archive is not kept locally (dev keeps
-// no events to replay). Recreated only when its name changes.
-import type { DevType, LocalOutputs } from "../../shared/component/local-runner";
-import { LOCAL_CREDENTIALS, startEventBridge, type LocalEventBridge } from "../../dev/aws-services";
+// ARN and name are the local ones. Each function's `event-bus` event naming
+// it is a rule on the bus with its event pattern and the function as target,
+// as in AWS (stack.ts): an event put on the bus (PutEvents) that matches
+// invokes the function asynchronously with the event, as Lambda is. An
+// archive is not kept locally (dev keeps no events to replay). Made again
+// when its name or the events naming it change.
+import type { DevContext, DevType, LocalOutputs } from "../../shared/component/local-runner";
+import { ApplyError } from "../../shared/component/local-runner";
+import { LOCAL_CREDENTIALS, startEventBridge } from "../../dev/aws-services";
+import { ServiceError } from "../../dev/aws-services/protocol";
+import { functionDelivery } from "../../dev/function-delivery";
+import { functionLocalOutputs } from "../function/dev";
 import type { eventBusParams } from "./properties";
 import { eventBusDefinition } from "./definition";
 
@@ -18,32 +26,49 @@ export function localBusName(resource: string, eventSourceName: unknown): string
   return typeof eventSourceName === "string" ? eventSourceName : resource.replace(/[^A-Za-z0-9._-]/g, "-");
 }
 
+/** The session's local EventBridge: its rules' function targets are the session's functions. */
+export const localEventBridge = (ctx: DevContext) => ctx.shared("events", async () => {
+  const delivery = functionDelivery(ctx, ctx.logger("events"));
+  const server = await startEventBridge({
+    onLambda: (arn, event, rule) => delivery.deliver(arn, event, `rule ${rule}: event to ${arn}`),
+    log: ctx.logger("events"),
+  });
+  return { ...server, close: () => (delivery.stop(), server.close()) };
+});
+
 export const eventBusDev: DevType = {
   runner(ctx) {
-    let server: Promise<LocalEventBridge> | undefined;
-    const buses = new Set<string>();
-    const events = () => (server ??= startEventBridge({ log: ctx.logger("events") }));
+    const server = localEventBridge(ctx);
     return {
       async apply({ name, props: p }) {
         const busName = localBusName(name, p.eventSourceName);
-        const fingerprint = JSON.stringify({ busName });
-        const local = await events();
+        const events = ctx.eventsOf(name);
+        const fingerprint = JSON.stringify({ busName, events });
+        // Held under its settings: a bus made again holds the server before the old one lets go, so the endpoint stays.
+        const holder = `${name} ${fingerprint}`;
+        const local = await server.hold(holder);
         if (ctx.running(name)?.fingerprint !== fingerprint) {
           await ctx.stop(name);
-          const bus = local.service.createBus(busName, typeof p.eventSourceName === "string" ? p.eventSourceName : undefined);
-          buses.add(name);
-          ctx.run(name, {
-            type: eventBusDefinition.type, fingerprint, address: `${local.endpoint} (${bus.arn})`,
-            stop: async () => {
-              for (const [key, rule] of local.service.rules) if (rule.bus === bus.name) local.service.rules.delete(key);
-              local.service.buses.delete(bus.name);
-              buses.delete(name);
-              if (!buses.size && server) {
-                server = undefined;
-                await local.close();
-              }
-            },
-          });
+          const remove = async () => {
+            for (const [key, rule] of local.service.rules) if (rule.bus === busName) local.service.rules.delete(key);
+            local.service.buses.delete(busName);
+            await server.release(holder);
+          };
+          try {
+            local.service.createBus(busName, typeof p.eventSourceName === "string" ? p.eventSourceName : undefined);
+            // The functions' `event-bus` events: a rule with the pattern and the function as its target, named as the function's event.
+            const ops = local.service.operations();
+            events.forEach((e, i) => {
+              const rule = `${e.source}-event-${i}`;
+              local.service.putRule({ Name: rule, EventBusName: busName, EventPattern: JSON.stringify(e.properties.eventPattern) });
+              ops.PutTargets({ Rule: rule, EventBusName: busName, Targets: [{ Id: e.source, Arn: String(functionLocalOutputs(e.source).arn) }] });
+            });
+          } catch (err) {
+            await remove();
+            if (err instanceof ServiceError) throw new ApplyError([{ resource: name, path: [], message: `the local EventBridge refused bus ${busName} or a rule on it: ${err.message}` }]);
+            throw err;
+          }
+          ctx.run(name, { type: eventBusDefinition.type, fingerprint, address: `${local.endpoint} (${local.service.bus(busName).arn})`, stop: remove });
         }
         // Beside the parameters, what a connected workload's SDK reaches the local EventBridge with (definition.ts, EVENT_BUS_LOCAL_VARIABLES).
         const sdk = { localEndpoint: local.endpoint, localRegion: local.service.region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey };

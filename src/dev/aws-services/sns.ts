@@ -28,7 +28,8 @@ const PROTOCOLS = ["sqs", "lambda", "http", "https", "email", "email-json", "sms
 
 export interface SnsOptions {
   region?: string;
-  sqs?: SqsService;
+  /** The local SQS a subscribed queue is on (a function: the one running when a message is published). */
+  sqs?: SqsService | (() => SqsService | undefined);
   /** A function subscribed to a topic: the dev runner invokes it (asynchronously, with Lambda's retries). */
   onLambda?(functionArn: string, event: LambdaEvent): void;
   /** An http(s), email or sms subscriber: dev does not deliver off the machine. */
@@ -170,13 +171,14 @@ export class SnsService {
     if (sub.protocol === "lambda") {
       this.options.onLambda?.(sub.endpoint, snsEvent(n, sub.arn, this.endpoint));
     } else if (sub.protocol === "sqs") {
-      const q = this.options.sqs && [...this.options.sqs.queues.values()].find((x) => x.arn === sub.endpoint);
-      if (!q) {
+      const sqs = typeof this.options.sqs === "function" ? this.options.sqs() : this.options.sqs;
+      const q = sqs && [...sqs.queues.values()].find((x) => x.arn === sub.endpoint);
+      if (!sqs || !q) {
         this.options.log?.(`subscription ${sub.arn}: the queue ${sub.endpoint} does not run locally; message ${n.messageId} not delivered`);
         return;
       }
       const raw = sub.attributes.RawMessageDelivery === "true";
-      this.options.sqs!.send(q, {
+      sqs.send(q, {
         MessageBody: raw ? n.message : snsEnvelope(n, sub.arn, this.endpoint),
         ...(raw && Object.keys(i.attributes).length ? { MessageAttributes: i.attributes } : {}),
         ...(q.fifo ? { MessageGroupId: i.groupId ?? "sns", MessageDeduplicationId: i.dedupId ?? n.messageId } : {}),
