@@ -1,6 +1,9 @@
 import * as assert from "assert";
 import { loadText } from "../../src/config/load";
 
+/** A hang guard, not a timing: generous, for a loaded machine; only a runaway case reaches it (the times are figures of `npm run bench`). */
+const HANG_GUARD_MS = 20_000;
+
 describe("loading YAML with positions", () => {
   const text = "resources:\n  cache:\n    type: redis-cluster\n    properties:\n      port: 6379\n      tags: [a, b]\n";
 
@@ -46,8 +49,7 @@ describe("loading YAML: alias work is bounded before the library expands aliases
     for (let i = 0; i < 40_000; i++) items.push(`&a${i} 0, *a${i}`);
     const started = Date.now();
     const l = loadText("f.yaml", `z: [${items.join(", ")}]\n`);
-    const ms = Date.now() - started;
-    assert.ok(ms < 20_000, `took ${ms} ms`);
+    assert.ok(Date.now() - started < HANG_GUARD_MS, `hang guard: still loading after ${HANG_GUARD_MS / 1000} s`);
     assert.strictEqual(l.syntaxProblems.length, 1);
     assert.match(l.syntaxProblems[0].message, /^invalid YAML: the file uses 40000 aliases \(\*name\); a stack file may use at most 1000/);
   });
@@ -74,10 +76,9 @@ describe("loading YAML with aliases: cost linear in the file", () => {
     }
     const started = Date.now();
     const l = loadText("f.yaml", `z: [${parts.join(", ")}]\n`);
-    const ms = Date.now() - started;
+    assert.ok(Date.now() - started < HANG_GUARD_MS, `hang guard: still loading after ${HANG_GUARD_MS / 1000} s`);
     assert.deepStrictEqual(l.syntaxProblems, []);
     assert.strictEqual((l.value as { z: unknown[] }).z.length, parts.length + 1000);
-    assert.ok(ms < 20_000, `took ${ms} ms`);
   });
 
   it("an alias inside its own anchor is refused, not followed forever", () => {

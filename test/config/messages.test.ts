@@ -10,6 +10,9 @@ import { cli } from "../cli/cli-helpers";
 import { initFiles } from "../../src/cli/init";
 import { explainSyntaxProblems } from "../../src/config/yaml-messages";
 
+/** A hang guard, not a timing: generous, for a loaded machine; only a runaway case reaches it (the times are figures of `npm run bench`). */
+const HANG_GUARD_MS = 20_000;
+
 /** The stack in a folder with init's other files (its function). */
 function stack(text: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "messages-"));
@@ -47,8 +50,8 @@ describe("messages a new user meets", () => {
     const parser = [{ file: "s.yaml", line: 2, col: 12, message: "invalid YAML: Unexpected flow-map-start at node end" }];
     const started = Date.now();
     const out = explainSyntaxProblems("s.yaml", `resources:\n${line}\n`, parser);
-    // A hang guard, not a timing: the quadratic search this replaced took minutes on this line.
-    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
+    // The quadratic search this replaced took minutes on this line.
+    assert.ok(Date.now() - started < HANG_GUARD_MS, `hang guard: still explaining after ${HANG_GUARD_MS / 1000} s`);
     assert.deepStrictEqual(out, parser);
   });
 

