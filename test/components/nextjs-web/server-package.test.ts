@@ -129,16 +129,15 @@ describe("the server package behind its function URL (run for real)", function (
     });
     after(() => hole.stop());
 
-    it("a page whose cache it cannot reach answers within seconds (not at the function's timeout), and says why", async () => {
+    it("a page whose cache it cannot reach answers, its cache calls ended at the connect bound (not the function's timeout), and says why", async () => {
       // The static page is served from the S3 cache, which it cannot reach.
       const { answers: [r], stderr } = await invoke(d, s3.endpoint, [{ method: "GET", path: "/", secret: d.secret }], {
         AWS_ENDPOINT_URL_S3: hole.endpoint, AWS_ENDPOINT_URL_DYNAMODB: hole.endpoint, AWS_ENDPOINT_URL_SQS: hole.endpoint,
       });
       assert.strictEqual(r.status, 200);
       assert.match(r.body!, /<h1>stackfile example<\/h1>/);
-      // Each client tries 3 times, each connection waiting 1 s: about 6 s on a quiet machine,
-      // against the function's 30 s timeout (the bound leaves room for a loaded CI machine).
-      assert.ok(r.ms < 15000, `answered in ${r.ms} ms`);
+      // Each cache call ended by the guard's 1 s connect bound (its own words), not left to the
+      // function's 30 s timeout; how long the answer takes is a figure of `npm run bench` (bench-bounds.ts).
       assert.match(stderr, /stackfile: no connection to 127\.0\.0\.1 within 1000 ms/);
     });
   });
