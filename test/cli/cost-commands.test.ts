@@ -42,31 +42,35 @@ describe("the monthly bill in plan and diff", function () {
     assert.strictEqual(r.code, 0, r.err);
     // sessions: 2 shards × (1 + 1) nodes of cache.r7g.large at 0.219 a node-hour, 730 hours: 639.48;
     // cache: 2 nodes of cache.t4g.micro at 0.016: 23.36; hello's alarms: 4 alarm metrics (errors reads two) at 0.10: 0.40;
-    // api's alarms (its server errors reads two; latency; its CDN's server errors): 4 alarm metrics: 0.40.
+    // api's alarms (its server errors reads two; latency; its CDN's server errors): 4 alarm metrics: 0.40;
+    // the caches' alarms, one set per shard each reading every node of it: sessions 2 shards × 4 alarms × 2 nodes,
+    // 16 alarm metrics: 1.60 (641.08 with its nodes); cache 4 alarms × 2 nodes, 8: 0.80 (24.16).
     // Nothing else of the example has a fixed cost (its VPC endpoints are gateway endpoints, its DynamoDB
     // table is on demand, no warm instances).
     assert.strictEqual(priceOf("elasticache.redis.cache.r7g.large", "us-east-1")?.usd, 0.219);
     assert.strictEqual(priceOf("elasticache.redis.cache.t4g.micro", "us-east-1")?.usd, 0.016);
-    assert.match(r.out, /^Monthly cost \(fixed\): 663\.64 USD \(us-east-1 prices as of \d{4}-\d{2}-\d{2}; what is counted: docs\/cost\.md\)$/m);
-    assert.match(r.out, /^ {2}sessions {2}639\.48 USD$/m);
+    assert.match(r.out, /^Monthly cost \(fixed\): 666\.04 USD \(us-east-1 prices as of \d{4}-\d{2}-\d{2}; what is counted: docs\/cost\.md\)$/m);
+    assert.match(r.out, /^ {2}sessions {2}641\.08 USD$/m);
     assert.match(r.out, /^ {4}sessions-replication-group: 4 cache\.r7g\.large nodes × 730 h: 639\.48 USD \(0\.219 USD per node-hour\)$/m);
-    assert.match(r.out, /^ {2}cache {2}23\.36 USD$/m);
+    assert.match(r.out, /^ {2}cache {2}24\.16 USD$/m);
     assert.match(r.out, /^ {2}hello {2}0\.40 USD$/m);
     assert.match(r.out, /^ {2}api {2}0\.40 USD$/m);
     assert.match(r.out, /^ {4}api-latency-alarm: 1 alarm metric: 0\.10 USD \(0\.1 USD per alarm-metric-month\)$/m);
+    assert.match(r.out, /^ {4}sessions-replication-lag-alarm-0002: 2 alarm metrics: 0\.20 USD \(0\.1 USD per alarm-metric-month\)$/m);
     assert.match(r.out, /^ {4}hello-errors-alarm: 2 alarm metrics: 0\.20 USD \(0\.1 USD per alarm-metric-month\)$/m);
     // plan shows each alarm with its metric, threshold and period: first on its description's line (a metric-math alarm's
     // metrics are in metricQueries, cut short in the tree).
     const alarmCount = r.out.split("\n").filter((l) => l.endsWith("(aws:cloudwatch/metricAlarm:MetricAlarm)")).length;
     const described = r.out.split("\n").filter((l) => /alarmDescription: AWS\/\S+ (100 \* )?\S+ \(\w+\)( \/ \S+ \(\w+\))? >=? [\d.]+, \d+ period\(s\) of \d+ s: /.test(l));
-    assert.ok(alarmCount >= 6, r.out);
+    assert.ok(alarmCount >= 18, r.out);
     assert.strictEqual(described.length, alarmCount, r.out);
     assert.match(r.out, / alarmDescription: AWS\/ApiGateway 100 \* 5xx \(Sum\) \/ Count \(Sum\) >= 5, 1 period\(s\) of 300 s: api, /);
+    assert.match(r.out, / alarmDescription: AWS\/ElastiCache CPUUtilization \(Maximum\) >= 45, 1 period\(s\) of 300 s: sessions, the highest of 2/);
     assert.match(r.out, / alarmDescription: AWS\/Lambda Duration \(Maximum\) >= 9000, 1 period\(s\) of 300 s: hello, /);
     const json = JSON.parse((await cli("plan", EXAMPLE, "--json")).out);
     assert.deepStrictEqual(Object.keys(json), ["resources", "outputs", "cost"]);
     assert.deepStrictEqual(Object.keys(json.cost).slice(0, 5), ["currency", "fixedMonthly", "byResource", "usageBased", "pricesAsOf"]);
-    assert.deepStrictEqual([json.cost.currency, json.cost.fixedMonthly, Object.keys(json.cost.byResource)], ["USD", 663.64, ["api", "cache", "hello", "sessions"]]);
+    assert.deepStrictEqual([json.cost.currency, json.cost.fixedMonthly, Object.keys(json.cost.byResource)], ["USD", 666.04, ["api", "cache", "hello", "sessions"]]);
     // Every AWS resource of the example is in the table; what it cannot price is said, not zero: CloudFront's requests.
     assert.deepStrictEqual([...new Set(json.cost.notPriced.map((n: { reason: string }) => n.reason))], ["CloudFront's per-request price is not in the table (docs/cost.md)"]);
     assert.ok(json.cost.usageBased.some((u: { resource: string; price: string }) => u.resource === "api-api" && u.price === "apigateway.http.requests"));
@@ -78,34 +82,36 @@ describe("the monthly bill in plan and diff", function () {
     const r = await cli("diff", before, after, "--format", "json", "--secret", "pw=Some-Password-123");
     assert.strictEqual(r.code, 0, r.err);
     const { cost } = JSON.parse(r.out);
-    // Before: cache 2 × 730 × 0.016 = 23.36; sessions 4 × 730 × 0.219 = 639.48; 662.84.
-    // After: cache 3 × 730 × 0.016 = 35.04; sessions 4 × 730 × 0.437 = 1276.04; the gateway's alarms (server errors
-    // reads two metrics, latency one) 3 × 0.10 = 0.30: 1311.38.
+    // Before: cache 2 × 730 × 0.016 = 23.36 and its 4 alarms over 2 nodes, 8 × 0.10 = 0.80: 24.16; sessions
+    // 4 × 730 × 0.219 = 639.48 and its 2 shards' 4 alarms over 2 nodes, 16 × 0.10 = 1.60: 641.08; 665.24.
+    // After: cache 3 × 730 × 0.016 = 35.04 and 4 alarms over 3 nodes, 12 × 0.10 = 1.20: 36.24; sessions
+    // 4 × 730 × 0.437 = 1276.04 and 1.60: 1277.64; the gateway's alarms (server errors reads two metrics, latency
+    // one) 3 × 0.10 = 0.30: 1314.18.
     assert.strictEqual(priceOf("elasticache.redis.cache.r7g.xlarge", "us-east-1")?.usd, 0.437);
-    assert.deepStrictEqual({ before: cost.before, after: cost.after, delta: cost.delta, currency: cost.currency }, { before: 662.84, after: 1311.38, delta: 648.54, currency: "USD" });
-    assert.deepStrictEqual(cost.byResource, { api: { before: 0, after: 0.3, delta: 0.3 }, cache: { before: 23.36, after: 35.04, delta: 11.68 }, sessions: { before: 639.48, after: 1276.04, delta: 636.56 } });
+    assert.deepStrictEqual({ before: cost.before, after: cost.after, delta: cost.delta, currency: cost.currency }, { before: 665.24, after: 1314.18, delta: 648.94, currency: "USD" });
+    assert.deepStrictEqual(cost.byResource, { api: { before: 0, after: 0.3, delta: 0.3 }, cache: { before: 24.16, after: 36.24, delta: 12.08 }, sessions: { before: 641.08, after: 1277.64, delta: 636.56 } });
     // The rest of the gateway's cost is by use: its unit price is listed.
     assert.deepStrictEqual(cost.usageBased.filter((u: { owner: string }) => u.owner === "api").map((u: { what: string; unitPrice: number; per: string }) => [u.what, u.unitPrice, u.per]), [
       ["HTTP API requests", 1, "million requests"], ["log ingestion", 0.5, "GB"], ["log storage", 0.03, "GB-month"],
     ]);
     const text = await cli("diff", before, after, "--secret", "pw=Some-Password-123");
-    assert.match(text.out, /^Monthly cost \(fixed\): 662\.84 -> 1311\.38 USD \(\+648\.54 USD; us-east-1 prices as of \d{4}-\d{2}-\d{2}\)\n {2}api: 0\.00 -> 0\.30 USD \(\+0\.30\)\n {2}cache: 23\.36 -> 35\.04 USD \(\+11\.68\)\n {2}sessions: 639\.48 -> 1276\.04 USD \(\+636\.56\)$/m);
+    assert.match(text.out, /^Monthly cost \(fixed\): 665\.24 -> 1314\.18 USD \(\+648\.94 USD; us-east-1 prices as of \d{4}-\d{2}-\d{2}\)\n {2}api: 0\.00 -> 0\.30 USD \(\+0\.30\)\n {2}cache: 24\.16 -> 36\.24 USD \(\+12\.08\)\n {2}sessions: 641\.08 -> 1277\.64 USD \(\+636\.56\)$/m);
     const md = await cli("diff", before, after, "--format", "markdown", "--secret", "pw=Some-Password-123");
-    assert.match(md.out, /^Monthly cost \(fixed\): 662\.84 → 1311\.38 USD \(\*\*\+648\.54 USD\*\*\), us-east-1 prices as of \d{4}-\d{2}-\d{2}\.\nBy resource: `api` 0\.00 → 0\.30 \(\+0\.30\), `cache` 23\.36 → 35\.04 \(\+11\.68\), `sessions` 639\.48 → 1276\.04 \(\+636\.56\)\.$/m);
+    assert.match(md.out, /^Monthly cost \(fixed\): 665\.24 → 1314\.18 USD \(\*\*\+648\.94 USD\*\*\), us-east-1 prices as of \d{4}-\d{2}-\d{2}\.\nBy resource: `api` 0\.00 → 0\.30 \(\+0\.30\), `cache` 24\.16 → 36\.24 \(\+12\.08\), `sessions` 641\.08 → 1277\.64 \(\+636\.56\)\.$/m);
   });
 
   it("diff --max-monthly-increase fails the check when the delta exceeds it, and passes it otherwise", async () => {
     const before = tmpFile(stack(1, "cache.t4g.micro"));
-    const after = tmpFile(stack(2, "cache.t4g.micro")); // 6 then 7 cache.t4g.micro nodes: one more is 730 × 0.016 = 11.68
+    const after = tmpFile(stack(2, "cache.t4g.micro")); // 6 then 7 cache.t4g.micro nodes: one more is 730 × 0.016 = 11.68, and a metric more in each of cache's 4 alarms, 0.40: 12.08
     const over = await cli("diff", before, after, "--max-monthly-increase", "10");
     assert.strictEqual(over.code, 1);
-    assert.strictEqual(over.err, `${after}: the fixed monthly cost rises by 11.68 USD (70.08 -> 81.76 USD), more than --max-monthly-increase 10.00 allows`);
+    assert.strictEqual(over.err, `${after}: the fixed monthly cost rises by 12.08 USD (72.48 -> 84.56 USD), more than --max-monthly-increase 10.00 allows`);
     const md = await cli("diff", before, after, "--max-monthly-increase=10", "--format", "markdown");
     assert.match(md.out, /^### ⛔ stackfile diff: the monthly cost rises more than its limit$/m);
-    assert.match(md.out, /^⛔ Monthly cost \(fixed\): 70\.08 → 81\.76 USD \(\*\*\+11\.68 USD\*\*; limit \+10\.00 USD\)/m);
+    assert.match(md.out, /^⛔ Monthly cost \(fixed\): 72\.48 → 84\.56 USD \(\*\*\+12\.08 USD\*\*; limit \+10\.00 USD\)/m);
     const json = JSON.parse((await cli("diff", before, after, "--max-monthly-increase", "10", "--format", "json")).out);
     assert.deepStrictEqual([json.cost.maxMonthlyIncrease, json.cost.overLimit], [10, true]);
-    assert.strictEqual((await cli("diff", before, after, "--max-monthly-increase", "11.68")).code, 0);
+    assert.strictEqual((await cli("diff", before, after, "--max-monthly-increase", "12.08")).code, 0);
     // A change that lowers the cost passes any limit.
     assert.strictEqual((await cli("diff", after, before, "--max-monthly-increase", "0")).code, 0);
     for (const bad of ["-5", "ten", ""]) {
@@ -119,8 +125,8 @@ describe("the monthly bill in plan and diff", function () {
     const usage = tmpFile("# a month\napi:\n  requests: 3000000\napi-log-group: { logGb: 2 }\n", "usage.yaml", dir);
     const r = await cli("plan", path.join(dir, "stack.yaml"), "--usage", usage);
     assert.strictEqual(r.code, 0, r.err);
-    // 3 million requests × 1.00 = 3.00; 2 GB × 0.50 = 1.00; fixed: 70.08 of the caches and 0.30 of the gateway's alarms.
-    assert.match(r.out, new RegExp(`^Monthly cost by use \\(${usage.replace(/[.\\/]/g, "\\$&")}\\): 4\\.00 USD; with the fixed cost: 74\\.38 USD$`, "m"));
+    // 3 million requests × 1.00 = 3.00; 2 GB × 0.50 = 1.00; fixed: 70.08 of the caches' nodes, 2.40 of their alarms and 0.30 of the gateway's.
+    assert.match(r.out, new RegExp(`^Monthly cost by use \\(${usage.replace(/[.\\/]/g, "\\$&")}\\): 4\\.00 USD; with the fixed cost: 76\\.78 USD$`, "m"));
     assert.match(r.out, /^ {2}api-api: HTTP API requests: 1 USD per million requests \(3\.00 USD\)$/m);
     assert.match(r.out, /^ {2}api-log-group: log storage: 0\.03 USD per GB-month \(from storageGb\)$/m);
   });

@@ -10,6 +10,7 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/logging/log-forwarding-ids
  * - `slowLog`: aws.cloudwatch.LogGroup receiving the slow log (unless logging is disabled)
  * - `updateGuard`: the dynamic resource that refuses illegal updates during preview
  * - `replicationGroup`: aws.elasticache.ReplicationGroup, the cluster itself
+ * - `cpuAlarm`, `memoryAlarm`, `evictionsAlarm`, with replicas `replicationLagAlarm`: CloudWatch alarms, one set per shard over its nodes (`<name>-cpu-alarm`, sharded `<name>-cpu-alarm-0001`...; unless switched off in `alarms`)
  * - with logForwarding: `logForwardingBucket`, `logForwardingBucketBlock`, `logForwardingBucketEncryption`, `logForwardingStreamRole`, `logForwardingStreamPolicy`, `logForwardingStream`, `logForwardingLogsRole`, `logForwardingLogsPolicy`, `logForwardingSubscription`
  */
 export const REDIS_CHILDREN = {
@@ -20,6 +21,10 @@ export const REDIS_CHILDREN = {
   slowLog: "aws:cloudwatch/logGroup:LogGroup",
   updateGuard: "pulumi-nodejs:dynamic/stackfile:RedisUpdateGuard",
   replicationGroup: "aws:elasticache/replicationGroup:ReplicationGroup",
+  cpuAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  memoryAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  evictionsAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  replicationLagAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
   ...LOG_FORWARDING_CHILDREN,
 } as const;
 

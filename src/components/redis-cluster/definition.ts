@@ -23,7 +23,7 @@ export const redisClusterDefinition = componentDefinition({
       .filter(([, spec]) => !(sharded && "unsharded" in spec))
       .map(([name]) => name);
   },
-  literalOnly: [["enableSharding"], ["logging", "disabled"], ["accessibility", "accessibilityMode"], ["logging", "logForwarding", "type"]],
+  literalOnly: [["enableSharding"], ["logging", "disabled"], ["accessibility", "accessibilityMode"], ["logging", "logForwarding", "type"], ["alarms"], ["alarms", "cpu"], ["alarms", "memory"], ["alarms", "evictions"], ["alarms", "replicationLag"]],
   connectable: { vpcOnly: true, variables: REDIS_CONNECTION_VARIABLES },
   childIds: REDIS_CHILD_IDS,
   children: REDIS_CHILDREN,

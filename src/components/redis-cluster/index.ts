@@ -15,6 +15,8 @@ import type { DeepInput } from "../../shared/component/inputs";
 import type { LogForwarding } from "../../shared/logging/log-forwarding-properties";
 import { defaultVpc } from "../../shared/workloads/default-vpc";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
+import { makeAlarms, type AlarmSettings } from "../../shared/alarms/metric-alarms";
+import { redisAlarms, redisShards } from "../../shared/alarms/redis-alarms";
 import { connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
 
 /** Each field may be a Pulumi Input (of a value, never of undefined). */
@@ -89,6 +91,8 @@ export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<
     const slowLog = this.slowLog();
     const guard = this.guardUpdates(sharded, failover, password);
     const rg = this.replicationGroup = this.cluster({ sharded, failover, password, subnetGroup: network.subnetGroup, securityGroup: network.securityGroup, parameterGroup, slowLog, guard });
+
+    this.alarms(sharded, rg);
 
     const port = pulumi.output(p.port);
     this.host = sharded ? rg.configurationEndpointAddress : rg.primaryEndpointAddress;
@@ -221,6 +225,22 @@ export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<
       // Only the verdict on the password reaches the guard, never the password.
       passwordProblem: pulumi.unsecret(password.apply((pw) => redisPasswordProblem(pw) ?? "")),
     });
+  }
+
+  /**
+   * Its alarms, one set per shard, each watching the highest of the shard's
+   * nodes (src/shared/alarms/redis-alarms.ts says why): made when the node
+   * counts and size are known values (a stack file's always are).
+   */
+  private alarms(sharded: boolean, rg: aws.elasticache.ReplicationGroup): void {
+    const p = this.properties;
+    const [size, shards, replicas] = [p.instanceSize, sharded ? p.numShards : 1, p.numReplicaNodes];
+    if (typeof size !== "string" || typeof shards !== "number" || typeof replicas !== "number") return;
+    const defaults = redisAlarms(size, replicas > 0);
+    for (const shard of redisShards(sharded, shards, replicas)) {
+      const nodes = shard.nodes.map((node) => ({ CacheClusterId: pulumi.interpolate`${rg.id}-${node}` }));
+      makeAlarms(this.children.suffixed(shard.suffix), defaults, literal(p.alarms) as AlarmSettings | undefined, nodes.length === 1 ? nodes[0] : nodes);
+    }
   }
 
   /** connectTo: HOST, READER_HOST, PORT (never the password); VPC only; scoped clusters let the workload in. */

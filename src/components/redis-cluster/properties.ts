@@ -1,3 +1,4 @@
+import type { AlarmSetting } from "../../shared/alarms/alarm-setting";
 import type { RetentionDays } from "../../shared/schema/enums";
 import type { LogForwarding } from "../../shared/logging/log-forwarding-properties";
 
@@ -50,6 +51,18 @@ export interface RedisAccessibility {
    * @default "vpc"
    */
   accessibilityMode?: "vpc" | "scoping-workloads-in-vpc";
+}
+
+/** A redis cluster's alarms (docs/redis-cluster.md): each a setting over its default, or `false` to switch it off. */
+export interface RedisClusterAlarms {
+  /** CPU (%): CPUUtilization at 90 / vCPUs on nodes of 2 vCPUs or fewer, else EngineCPUUtilization at 90; in a period of 300 s. */
+  cpu?: AlarmSetting | false;
+  /** DatabaseMemoryUsagePercentage; default: 80 (%) in a period of 300 s. */
+  memory?: AlarmSetting | false;
+  /** Evictions; default: 1000 in a period of 300 s. */
+  evictions?: AlarmSetting | false;
+  /** With replicas: ReplicationLag (s); default: 30 in a period of 300 s. */
+  replicationLag?: AlarmSetting | false;
 }
 
 /**
@@ -118,6 +131,8 @@ export interface RedisClusterProperties {
    * @writeOnly
    */
   defaultUserPassword: string;
+  /** Its CloudWatch alarms, one set per shard watching the highest of its nodes, each on unless `false`: new thresholds and periods over the defaults. */
+  alarms?: RedisClusterAlarms;
   /** Network reachability of the cluster. */
   accessibility?: RedisAccessibility;
   /**

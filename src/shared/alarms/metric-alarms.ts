@@ -32,6 +32,8 @@ export interface AlarmDefault {
   /** Dimensions of the metric beside the watched resource's (CloudFront's `Region: Global`). */
   dimensions?: Record<string, string>;
   metric: AlarmMetric;
+  /** What one watched resource is called, when an alarm watches the highest of several (`node`). */
+  each?: string;
   /** Watch `metric` as a percentage of this one (a rate: errors per invocation), by metric math. */
   percentOf?: AlarmMetric;
   comparison: "GreaterThanOrEqualToThreshold" | "GreaterThanThreshold";
@@ -48,6 +50,12 @@ function watched(d: AlarmDefault): string {
   return d.percentOf ? `${d.namespace} 100 * ${one(d.metric)} / ${one(d.percentOf)}` : `${d.namespace} ${one(d.metric)}`;
 }
 
+/** The dimensions of one watched resource. */
+export type Dimensions = Record<string, pulumi.Input<string>>;
+
+/** At most this many metrics in one alarm (PutMetricAlarm's Metrics: up to 10 that retrieve a metric). */
+export const MAX_ALARM_METRICS = 10;
+
 /** One alarm's settings as a component takes them (the numbers may be Outputs). */
 type AlarmSettingInput = { [K in keyof AlarmSetting]?: pulumi.Input<NonNullable<AlarmSetting[K]>> };
 
@@ -57,35 +65,43 @@ export type AlarmSettings = Record<string, AlarmSettingInput | pulumi.Input<fals
 /**
  * The alarms of `defaults` that are not switched off, each with the settings
  * given over its defaults, made as children of `children`'s component with
- * `dimensions` (the watched resource's).
+ * `dimensions` (the watched resource's). With a list of several resources'
+ * dimensions (the nodes of a cache shard), each alarm watches the highest of
+ * their metrics at each period, by metric math (`MAX([...])`).
  */
 export function makeAlarms(
   children: ChildFactory,
   defaults: Record<string, AlarmDefault>,
   settings: AlarmSettings | undefined,
-  dimensions: Record<string, pulumi.Input<string>>,
+  dimensions: Dimensions | Dimensions[],
 ): Record<string, aws.cloudwatch.MetricAlarm> {
+  const watchedResources = Array.isArray(dimensions) ? dimensions : [dimensions];
+  if (watchedResources.length === 0 || watchedResources.length > MAX_ALARM_METRICS) {
+    throw new Error(`internal: an alarm watches 1 to ${MAX_ALARM_METRICS} resources' metrics, not ${watchedResources.length}`);
+  }
   const made: Record<string, aws.cloudwatch.MetricAlarm> = {};
   for (const [name, d] of Object.entries(defaults)) {
     const given = settings?.[name];
     if (given === false) continue;
     const setting = given as AlarmSettingInput | undefined;
     const period = setting?.periodSeconds ?? d.periodSeconds;
-    const dims = { ...dimensions, ...d.dimensions };
+    const dims = watchedResources.map((w) => ({ ...w, ...d.dimensions }));
+    if (d.percentOf && dims.length > 1) throw new Error(`internal: ${d.childId} is a percentage of one resource's metrics`);
     const threshold = setting?.threshold ?? d.threshold;
     const evaluationPeriods = setting?.evaluationPeriods ?? d.evaluationPeriods;
     const common = {
       ...(d.region ? { region: d.region } : {}),
       // What it watches, its threshold and period first (what `plan` shows of a metric-math alarm too), then in words.
-      alarmDescription: pulumi.interpolate`${watched(d)} ${COMPARED[d.comparison]} ${threshold}, ${evaluationPeriods} period(s) of ${period} s: ${children.name}, ${d.description}`,
+      alarmDescription: pulumi.interpolate`${watched(d)} ${COMPARED[d.comparison]} ${threshold}, ${evaluationPeriods} period(s) of ${period} s: ${children.name}, ${dims.length > 1 ? `the highest of ${dims.length} ${d.each ?? "resource"}s: ` : ""}${d.description}`,
       comparisonOperator: d.comparison,
       threshold,
       evaluationPeriods,
       // No datapoint is no trouble: an idle function has no errors.
       treatMissingData: "notBreaching",
     };
-    const metric = (m: AlarmMetric) => ({ namespace: d.namespace, metricName: m.metricName, dimensions: dims, period, stat: m.statistic });
+    const metric = (m: AlarmMetric, of = dims[0]) => ({ namespace: d.namespace, metricName: m.metricName, dimensions: of, period, stat: m.statistic });
     const statistic = isPercentile(d.metric.statistic) ? { extendedStatistic: d.metric.statistic } : { statistic: d.metric.statistic };
+    const ids = dims.map((_, i) => `m${i + 1}`);
     made[name] = children.make(d.childId, aws.cloudwatch.MetricAlarm, d.percentOf
       ? {
           ...common,
@@ -95,7 +111,15 @@ export function makeAlarms(
             { id: "percent", expression: "100 * part / whole", label: `${d.metric.metricName} per ${d.percentOf.metricName} (%)`, returnData: true },
           ],
         }
-      : { ...common, namespace: d.namespace, metricName: d.metric.metricName, dimensions: dims, period, ...statistic });
+      : dims.length > 1
+        ? {
+            ...common,
+            metricQueries: [
+              ...dims.map((of, i) => ({ id: ids[i], metric: metric(d.metric, of), returnData: false })),
+              { id: "highest", expression: `MAX([${ids.join(", ")}])`, label: `${d.metric.metricName} (${d.metric.statistic}), the highest of ${dims.length}`, returnData: true },
+            ],
+          }
+        : { ...common, namespace: d.namespace, metricName: d.metric.metricName, dimensions: dims[0], period, ...statistic });
   }
   return made;
 }

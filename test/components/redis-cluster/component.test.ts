@@ -36,7 +36,7 @@ describe("RedisCluster", () => {
     const r = await make();
     const children = r.resources.filter((x) => x.parent === "cache").map((x) => x.name).sort();
     assert.deepStrictEqual(children, [
-      "cache-parameter-group", "cache-replication-group", "cache-security-group", "cache-slow-log",
+      "cache-cpu-alarm", "cache-evictions-alarm", "cache-memory-alarm", "cache-parameter-group", "cache-replication-group", "cache-security-group", "cache-slow-log",
       "cache-subnet-group", "cache-update-guard", "cache-vpc-ingress",
     ]);
     assert.strictEqual(r.one(T.redis).parent, null);
