@@ -11,6 +11,7 @@ import { SES_MACRO } from "../shared/workloads/connection-variables";
 import { DefaultVpcEndpoints } from "../shared/workloads/default-vpc";
 import type { AnyTransforms } from "../shared/component/children";
 import { childName } from "../shared/component/children";
+import { mapPathFields } from "../shared/component/resource-definition";
 import type { EventHandler, MadeComponent, StackArgs } from "../shared/component/stack-component";
 import type { ResourceModel } from "./model";
 import { joinsDefaultVpc, sharedEndpointOverrides, withoutEndpointOverrides } from "./shared-resources";
@@ -200,14 +201,12 @@ function* programSteps(
 
   for (const [index, r] of model.resources.entries()) {
     current.name = r.name;
-    const args = resolve(r.properties) as Record<string, unknown>;
+    const resolved = resolve(r.properties) as Record<string, unknown>;
     if (hooks.onResolved && (r.refs.some((x) => x.param !== "") || r.secrets.length)) {
-      hooks.onResolved(r.name, pulumi.output({ ...args }) as unknown as pulumi.Output<Record<string, unknown>>);
+      hooks.onResolved(r.name, pulumi.output({ ...resolved }) as unknown as pulumi.Output<Record<string, unknown>>);
     }
     // Paths in the file are relative to the file.
-    for (const key of r.entry.pathProperties ?? []) {
-      if (typeof args[key] === "string") args[key] = path.resolve(baseDir, args[key] as string);
-    }
+    const args = mapPathFields(r.entry, resolved, (v) => path.resolve(baseDir, v));
     const stackArgs: StackArgs = {
       properties: args, named: {}, events: (events.get(r.name) ?? []).map((e) => ({ ...e, handler: handlers.of(e.source) })), neverDeploys: hooks.neverDeploys,
     };

@@ -4,6 +4,7 @@ import * as path from "path";
 import { loadText, positionProblems, type LoadedFile, type PositionedProblem } from "./load";
 import { analyze, type StackModel } from "./validate";
 import type { Problem } from "../shared/messages/problem";
+import { pathFields } from "../shared/component/resource-definition";
 import { escapeControl, safeMessage } from "../shared/messages/user-text";
 import { ALLOW_ON_COMMAND_LINE, leadsOutsideItsFolder, outsideLinkMessage } from "../shared/files/links";
 
@@ -138,11 +139,11 @@ export function missingPathWarnings(result: StackfileResult): PositionedProblem[
 function missingPaths(file: string, model: StackModel): Problem[] {
   const out: Problem[] = [];
   for (const r of model.resources) {
-    for (const key of r.entry.pathProperties ?? []) {
-      const v = r.properties[key];
-      if (typeof v !== "string" || v.includes("$")) continue;
+    for (const { path: at, value: v } of pathFields(r.entry, r.properties)) {
+      if (v.includes("$")) continue;
       if (!fs.existsSync(path.resolve(path.dirname(file), v))) {
-        out.push({ path: ["resources", r.name, "properties", key], warning: true, message: `${key} ${v} does not exist (it is relative to the stack file); plan and pulumi up need it` });
+        const key = at[at.length - 1];
+        out.push({ path: ["resources", r.name, "properties", ...at], warning: true, message: `${key} ${v} does not exist (it is relative to the stack file); plan and pulumi up need it` });
       }
     }
   }

@@ -47,8 +47,9 @@ export interface AssetSyncInputs {
   aws?: AwsSettings;
   /** Bounds on each request (defaults: 10 s to connect, 60 s idle, 10 min a request, 4 attempts). */
   timeouts?: AwsTimeouts;
-  /** Folder the `copies` are relative to: the app directory. */
+  /** Folder the `copies` are relative to: the app directory (a bucket's: the directory itself). */
   baseDir: string;
+  /** Folders copied to key prefixes; `to: ""` copies to the bucket's root. */
   copies: { from: string; to: string }[];
   files: { key: string; hash: string; size: number; headers: Record<string, string> }[];
   /** Keys under these prefixes are kept when a later deploy drops them. */
@@ -79,9 +80,14 @@ function recordedKeys(state: any): string[] {
   return [...(state?.files ?? []).map((f: any) => f.key), ...(state?.retained ?? []).map((r: any) => (typeof r === "string" ? r : r.key))];
 }
 
-/** The folders the sync writes under (`_assets/`), where a listing finds its files. */
+/** The key prefix of a copy's files: `_assets/`, or none for a copy to the bucket's root (`to: ""`). */
+function keyPrefix(copy: { to: string }): string {
+  return copy.to ? `${copy.to}/` : "";
+}
+
+/** The folders the sync writes under (`_assets/`; the whole bucket for a copy to its root), where a listing finds its files. */
 function syncPrefixes(state: any): string[] {
-  return (state?.copies ?? []).map((c: any) => `${c.to}/`);
+  return (state?.copies ?? []).map(keyPrefix);
 }
 
 /**
@@ -174,9 +180,9 @@ async function sync(inputs: any, olds: any | undefined, deleting: boolean): Prom
   const { __provider: _p, ...rest } = inputs;
   try {
     const source = (key: string): string => {
-      const copy = inputs.copies.find((c: any) => key.startsWith(c.to + "/"));
+      const copy = inputs.copies.find((c: any) => key.startsWith(keyPrefix(c)));
       if (!copy) throw new Error(`no source folder for ${key}`);
-      return path.join(inputs.baseDir, copy.from, key.slice(copy.to.length + 1));
+      return path.join(inputs.baseDir, copy.from, key.slice(keyPrefix(copy).length));
     };
     const generation = (olds?.generation ?? 0) + 1;
     const journal = await s3.readJournal(client, S3, bucket);

@@ -4,7 +4,7 @@
 // and a problem for each field that names another resource of a stack file,
 // which a component made alone has no way to look up.
 import * as path from "path";
-import type { ResourceTypeEntry } from "../shared/component/resource-definition";
+import { mapPathFields, type ResourceTypeEntry } from "../shared/component/resource-definition";
 import { registry } from "../config/registry";
 import { checkProperties, valuesAt } from "../shared/schema/check-properties";
 import { knownView } from "../shared/component/known";
@@ -79,8 +79,5 @@ export function inputProblems(entry: ResourceTypeEntry, inputs: Record<string, u
  */
 export function componentArgs(entry: ResourceTypeEntry, inputs: Record<string, unknown>, cwd: string = process.cwd()): Record<string, unknown> {
   const { properties, extra } = splitInputs(entry, inputs);
-  for (const key of entry.pathProperties ?? []) {
-    if (typeof properties[key] === "string") properties[key] = path.resolve(cwd, properties[key] as string);
-  }
-  return { ...properties, ...extra };
+  return { ...mapPathFields(entry, properties, (v) => path.resolve(cwd, v)), ...extra };
 }

@@ -1,9 +1,8 @@
 // The asset manifest: every file OpenNext says to copy to the bucket, with
 // its key, content hash, size and headers. The sync provider uploads from it.
-import { createHash } from "crypto";
-import * as fs from "fs";
 import * as path from "path";
 import { globMatcher } from "../../shared/files/glob";
+import { contentType, fileSize, hashFile, listFiles } from "../../shared/files/file-list";
 import type { OpenNextOutput } from "./build";
 import type { NextjsFileOption } from "./properties";
 
@@ -31,26 +30,11 @@ export interface AssetManifest {
   unmatched: number[];
 }
 
+// Kept here for what imports them from the site's assets.
+export { contentType, hashFile };
+
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "public, max-age=0, s-maxage=31536000, must-revalidate";
-
-const TYPES: Record<string, string> = {
-  html: "text/html; charset=utf-8", htm: "text/html; charset=utf-8", css: "text/css; charset=utf-8",
-  js: "text/javascript; charset=utf-8", mjs: "text/javascript; charset=utf-8", json: "application/json",
-  map: "application/json", txt: "text/plain; charset=utf-8", xml: "application/xml", svg: "image/svg+xml",
-  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", avif: "image/avif",
-  ico: "image/x-icon", woff: "font/woff", woff2: "font/woff2", ttf: "font/ttf", otf: "font/otf",
-  eot: "application/vnd.ms-fontobject", pdf: "application/pdf", mp4: "video/mp4", webm: "video/webm",
-  mp3: "audio/mpeg", wasm: "application/wasm", webmanifest: "application/manifest+json", rsc: "text/x-component",
-  body: "text/html; charset=utf-8", meta: "application/json", cache: "application/json",
-};
-
-export function contentType(file: string): string {
-  const base = path.basename(file);
-  if (base === "BUILD_ID") return "text/plain; charset=utf-8";
-  const ext = base.includes(".") ? base.slice(base.lastIndexOf(".") + 1).toLowerCase() : "";
-  return TYPES[ext] ?? "application/octet-stream";
-}
 
 /**
  * A pattern as .gitignore reads one: without a slash it matches a file's name
@@ -70,19 +54,6 @@ export function fileOptionMatcher(o: Pick<NextjsFileOption, "includePattern" | "
   return (rel) => include(rel) && !exclude?.(rel);
 }
 
-function walk(dir: string, rel: string, out: string[]): void {
-  if (!fs.existsSync(dir)) return;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const r = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) walk(path.join(dir, e.name), r, out);
-    else if (e.isFile()) out.push(r);
-  }
-}
-
-export function hashFile(file: string): string {
-  return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-}
-
 /** The manifest of a build in `appDir`; `fileOptions` headers apply to asset files. */
 export function assetManifest(appDir: string, output: OpenNextOutput, fileOptions: NextjsFileOption[] = []): AssetManifest {
   const rules = fileOptions.map((o) => ({
@@ -93,9 +64,7 @@ export function assetManifest(appDir: string, output: OpenNextOutput, fileOption
   const copies = output.origins.s3.copy.map((c) => ({ from: c.from, to: c.to }));
   const files: ManifestFile[] = [];
   for (const copy of output.origins.s3.copy) {
-    const rels: string[] = [];
-    walk(path.join(appDir, copy.from), "", rels);
-    for (const rel of rels) {
+    for (const rel of listFiles(path.join(appDir, copy.from))) {
       const abs = path.join(appDir, copy.from, rel);
       let headers: Record<string, string> = {};
       if (copy.cached) {
@@ -110,7 +79,7 @@ export function assetManifest(appDir: string, output: OpenNextOutput, fileOption
         headers["content-type"] = contentType(rel);
       }
       const sorted = Object.fromEntries(Object.keys(headers).sort().map((k) => [k, headers[k]]));
-      files.push({ key: `${copy.to}/${rel}`, hash: hashFile(abs), size: fs.statSync(abs).size, headers: sorted });
+      files.push({ key: `${copy.to}/${rel}`, hash: hashFile(abs), size: fileSize(abs), headers: sorted });
     }
   }
   files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

@@ -38,8 +38,8 @@ export interface ResourceTypeEntry {
   availableParams(props: Record<string, unknown>): string[];
   /** Fields that decide the shape of what is made: no directives or Outputs there (`*`: every list item). */
   literalOnly: string[][];
-  /** Fields holding paths, relative to the stack file in YAML. */
-  pathProperties?: string[];
+  /** Fields holding paths, relative to the stack file in YAML: a top-level key, or the path to a nested one (`["directoryUpload", "directoryPath"]`). */
+  pathProperties?: (string | string[])[];
   /**
    * Fields whose values name another resource of the stack, of `type` (`*`:
    * every list item): checked like references, made first, and handed to the
@@ -183,4 +183,27 @@ export interface EventTarget {
   guard?(target: Record<string, unknown>, properties: Record<string, unknown>): string | undefined;
   /** The event's own field naming its guard (`authorizer`): a refusal points at it when it is written. */
   guardField?: string;
+}
+
+/** The path fields of `props` that hold a string, each with its path (a nested field counts when each map on its way is there). */
+export function pathFields(entry: Pick<ResourceTypeEntry, "pathProperties">, props: Record<string, unknown>): { path: string[]; value: string }[] {
+  const out: { path: string[]; value: string }[] = [];
+  for (const field of entry.pathProperties ?? []) {
+    const path = typeof field === "string" ? [field] : field;
+    let value: unknown = props;
+    for (const key of path) value = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+    if (typeof value === "string") out.push({ path, value });
+  }
+  return out;
+}
+
+/** `props` with each path field's value mapped by `fn` (the maps on its way copied, never changed). */
+export function mapPathFields(entry: Pick<ResourceTypeEntry, "pathProperties">, props: Record<string, unknown>, fn: (value: string) => string): Record<string, unknown> {
+  let out = props;
+  for (const { path, value } of pathFields(entry, props)) {
+    const set = (map: Record<string, unknown>, i: number): Record<string, unknown> =>
+      ({ ...map, [path[i]]: i === path.length - 1 ? fn(value) : set(map[path[i]] as Record<string, unknown>, i + 1) });
+    out = set(out, 0);
+  }
+  return out;
 }

@@ -6,9 +6,10 @@ import { execFile } from "child_process";
 import { promisify } from "util";
 import * as pulumi from "@pulumi/pulumi";
 import { ASSET_SYNC_JOURNAL } from "../../../src/providers/asset-sync-s3";
-import { S3Client, ListObjectsV2Command, HeadObjectCommand, GetObjectCommand, DeleteObjectCommand } from "@aws-sdk/client-s3";
+import { S3Client, ListObjectsV2Command, HeadObjectCommand, GetObjectCommand, DeleteObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { assetSyncProvider, ASSET_SYNC_VERSION, RETAINED_BUILDS } from "../../../src/providers/asset-sync";
 import { assetManifest, IMMUTABLE, REVALIDATE } from "../../../src/components/nextjs-web/assets";
+import { directoryFiles } from "../../../src/components/bucket/directory-upload";
 import type { OpenNextOutput } from "../../../src/components/nextjs-web/build";
 import { S3_SERVERS, type LocalS3 } from "../../s3-server";
 import { strictProject } from "../../strict-layout";
@@ -80,6 +81,27 @@ for (const server of S3_SERVERS) describe(`asset sync against a local S3-compati
 
     await assetSyncProvider.delete!("id", third.outs);
     assert.deepStrictEqual(await keys(), []);
+  });
+
+  it("a copy to the bucket's root (a bucket's directoryUpload): files at their own paths; one deleted outside the sync comes back; removed ones go; objects it never uploaded stay", async () => {
+    const dir = app({ "index.html": "<h1>1</h1>", "css/a.css": "a{}", "old.txt": "old" });
+    const rootInputs = () => ({
+      bucket: "site", region: "us-east-1", aws: { endpoints: [{ s3: s3.endpoint }], s3UsePathStyle: true }, baseDir: dir, keepPrefixes: [],
+      retainBuilds: RETAINED_BUILDS, syncVersion: ASSET_SYNC_VERSION, copies: [{ from: ".", to: "" }], files: directoryFiles(dir).files,
+    });
+    await client.send(new PutObjectCommand({ Bucket: "site", Key: "uploads/user.png", Body: "mine" }));
+    const first = await assetSyncProvider.create(rootInputs());
+    assert.deepStrictEqual(await keys(), ["css/a.css", "index.html", "old.txt", "uploads/user.png"]);
+    assert.strictEqual((await client.send(new HeadObjectCommand({ Bucket: "site", Key: "index.html" }))).ContentType, "text/html; charset=utf-8");
+    await client.send(new DeleteObjectCommand({ Bucket: "site", Key: "css/a.css" }));
+    assert.strictEqual((await assetSyncProvider.diff!("id", first.outs, rootInputs())).changes, true, "a synced file gone from the bucket is a change");
+    fs.rmSync(path.join(dir, "old.txt"));
+    const second = await assetSyncProvider.update!("id", first.outs, rootInputs());
+    assert.deepStrictEqual(await keys(), ["css/a.css", "index.html", "uploads/user.png"]);
+    assert.strictEqual(second.outs.uploaded, 1);
+    await assetSyncProvider.delete!("id", second.outs);
+    assert.deepStrictEqual(await keys(), ["uploads/user.png"]);
+    await client.send(new DeleteObjectCommand({ Bucket: "site", Key: "uploads/user.png" }));
   });
 
   it("keeps the previous deploy's _next/static files and deletes other removed files", async () => {
