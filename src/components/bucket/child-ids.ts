@@ -10,6 +10,11 @@
  * - `policy`: aws.s3.BucketPolicy: HTTPS only, and public reads with `public-read`
  * - `notification`: aws.s3.BucketNotification, every `s3` event of the stack's functions naming the bucket
  * - `eventPermission`: aws.lambda.Permission for S3 to invoke a function, from this bucket and account only, one per function (`<name>-event-permission-<function>`)
+ * - `directorySync`: the asset-sync dynamic resource that syncs `directoryUpload.directoryPath` to the bucket (with `directoryUpload`)
+ * - with `cdn.enabled`: `cdnAccessControl` (CloudFront origin access control for S3), `cdnDistribution`,
+ *   `cdnServerErrorsAlarm` (in us-east-1, unless switched off in `alarms`), `cdnInvalidation` (with `directoryUpload`:
+ *   the CDN's cache invalidated when the directory's files change), and per custom domain (names ending in
+ *   `-<domain>`) `cdnCertificate`, `cdnValidationRecord`, `cdnCertificateValidation` (no custom certificate), `cdnRecordA`, `cdnRecordAaaa`
  */
 export const BUCKET_CHILDREN = {
   bucket: "aws:s3/bucket:Bucket",
@@ -21,6 +26,16 @@ export const BUCKET_CHILDREN = {
   policy: "aws:s3/bucketPolicy:BucketPolicy",
   notification: "aws:s3/bucketNotification:BucketNotification",
   eventPermission: "aws:lambda/permission:Permission",
+  directorySync: "pulumi-nodejs:dynamic/stackfile:AssetSync",
+  cdnAccessControl: "aws:cloudfront/originAccessControl:OriginAccessControl",
+  cdnDistribution: "aws:cloudfront/distribution:Distribution",
+  cdnServerErrorsAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  cdnInvalidation: "pulumi-nodejs:dynamic/stackfile:CloudFrontInvalidation",
+  cdnCertificate: "aws:acm/certificate:Certificate",
+  cdnValidationRecord: "aws:route53/record:Record",
+  cdnCertificateValidation: "aws:acm/certificateValidation:CertificateValidation",
+  cdnRecordA: "aws:route53/record:Record",
+  cdnRecordAaaa: "aws:route53/record:Record",
 } as const;
 
 export const BUCKET_CHILD_IDS = Object.keys(BUCKET_CHILDREN) as BucketChildId[];

@@ -3,10 +3,12 @@
 // rules, what connectTo gives).
 import { componentDefinition } from "../../shared/component/component-definition";
 import { connectionTable } from "../../shared/workloads/connection-variables";
-import { bucketParams } from "./properties";
+import { bucketAvailableParams, bucketParams } from "./properties";
 import { bucketStaticProblems, bucketWarnings } from "./rules";
 import { BUCKET_CHILD_IDS, BUCKET_CHILDREN } from "./child-ids";
 import { describeS3Event, S3_EVENT, s3EventProblems } from "./s3-event";
+import { useFirewallField } from "../web-app-firewall/use-firewall";
+import type { directoryUploadProblems } from "./directory-upload";
 
 /** connectTo's variables (the spec's row): the bucket's name and ARN. */
 export const BUCKET_CONNECTION_VARIABLES = connectionTable(bucketParams, { NAME: ["name"], ARN: ["arn"] });
@@ -18,9 +20,20 @@ export const bucketDefinition = componentDefinition({
   token: "stackfile:index:Bucket",
   propertiesOptional: true,
   params: bucketParams,
-  availableParams: () => Object.keys(bucketParams),
-  // Each decides whether a child is made.
-  literalOnly: [["versioning"], ["encryption"], ["accessibility", "accessibilityMode"], ["cors", "enabled"], ["lifecycleRules", "*", "type"]],
+  availableParams: bucketAvailableParams,
+  // Each decides whether a child is made (the directory's files are read as the program runs).
+  literalOnly: [
+    ["versioning"], ["encryption"], ["accessibility", "accessibilityMode"], ["cors", "enabled"], ["lifecycleRules", "*", "type"],
+    ["directoryUpload", "directoryPath"], ["cdn", "enabled"], ["cdn", "customDomains", "*", "domainName"], ["cdn", "customDomains", "*", "disableDnsRecordCreation"],
+    ["alarms"], ["alarms", "cdnServerErrors"],
+  ],
+  pathProperties: [["directoryUpload", "directoryPath"]],
+  // The directory exists, relative to the stack file (read by plan, never by validate).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  fileChecks: (...args: Parameters<typeof directoryUploadProblems>) => (require("./directory-upload") as typeof import("./directory-upload")).directoryUploadProblems(...args),
+  domainPaths: [["cdn", "customDomains", "*", "domainName"]],
+  // A firewall of the stack is made before the bucket; its ARN is the CDN's web ACL.
+  resourceNames: [useFirewallField()],
   connectable: { vpcOnly: false, variables: BUCKET_CONNECTION_VARIABLES },
   // A workload's `s3` event names a bucket: the bucket's notification invokes the workload's function.
   eventTarget: { ...S3_EVENT, eventProblems: s3EventProblems, describe: describeS3Event },

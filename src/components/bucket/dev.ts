@@ -14,16 +14,21 @@ export function localBucketName(resource: string): string {
   return n.padEnd(3, "0").slice(0, 63);
 }
 
-/** A bucket's outputs, locally (S3 ARNs have no region or account). */
-export function bucketLocalOutputs(name: string): LocalOutputs<typeof bucketParams> {
-  return { name, arn: `arn:aws:s3:::${name}` };
+/**
+ * A bucket's outputs, locally (S3 ARNs have no region or account). Its CDN's
+ * (with `endpoint`, the local server's): the local server stands for the
+ * distribution, and the bucket's URL on it for the CDN's URL.
+ */
+export function bucketLocalOutputs(name: string, endpoint?: string, cdn = false): LocalOutputs<typeof bucketParams> {
+  const local = cdn && endpoint !== undefined;
+  return { name, arn: `arn:aws:s3:::${name}`, cdnDomain: local ? new URL(endpoint).host : undefined, cdnUrl: local ? `${endpoint}/${name}` : undefined };
 }
 
 export const bucketDev: DevType = {
   runner(ctx) {
     const servers = new Map<string, { server: LocalS3Service; unsubscribe: (() => void)[] }>();
     return {
-      async apply({ name }) {
+      async apply({ name, props }) {
         const bucket = localBucketName(name);
         const { port, note } = await ctx.httpPort(name);
         const fingerprint = JSON.stringify({ port, bucket });
@@ -44,7 +49,8 @@ export const bucketDev: DevType = {
             deliver: (event) => void ctx.invoker(e.source)?.(event),
           }));
         });
-        ctx.setOutputs(name, bucketLocalOutputs(bucket));
+        const cdn = props.cdn?.enabled === true;
+        ctx.setOutputs(name, bucketLocalOutputs(bucket, mine.server.endpoint, cdn));
       },
     };
   },

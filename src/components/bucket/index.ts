@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
+import * as path from "path";
 import type { BucketAccessibility, BucketCors, BucketLifecycleRule, BucketProperties } from "./properties";
 import { bucketParams } from "./properties";
 import type { BUCKET_CHILDREN } from "./child-ids";
@@ -12,21 +13,32 @@ import { withDefaults } from "../../shared/schema/schema";
 import type { S3EventType } from "../../aws-rules/s3-notifications";
 import type { S3EventFilterRule } from "./s3-event";
 import { bucketStatements, connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
+import { awsAccessOf, type AwsAccess } from "../../shared/aws-naming/aws-provider-settings";
+import { AssetSync, Invalidation, type NextjsWebOwnChildArgs } from "../nextjs-web/dynamic-resources";
+import { useFirewallNameInProgram } from "../web-app-firewall/use-firewall";
+import { directoryFiles, directoryUploadProblems } from "./directory-upload";
+import { createBucketCdn, cdnReadStatements, type BucketCdnMade } from "./cdn";
 
 /**
  * Arguments of {@link Bucket}: the YAML properties, where any scalar may be a
  * Pulumi Input except the fields that decide which resources are made.
  */
-export interface BucketArgs extends Omit<DeepInput<BucketProperties>, "versioning" | "encryption" | "accessibility" | "cors" | "lifecycleRules"> {
+export interface BucketArgs extends Omit<DeepInput<BucketProperties>, "versioning" | "encryption" | "accessibility" | "cors" | "lifecycleRules" | "directoryUpload" | "cdn" | "alarms"> {
   versioning?: boolean;
   encryption?: boolean;
   accessibility?: BucketAccessibility;
   cors?: { enabled: boolean; corsRules?: DeepInput<NonNullable<BucketCors["corsRules"]>> };
   lifecycleRules?: DeepInput<BucketLifecycleRule[]>;
+  /** A local directory synced to the bucket on every deploy (read as the program runs: a plain path). */
+  directoryUpload?: BucketProperties["directoryUpload"];
+  /** CloudFront in front of the bucket (whether, and its domains, decide what is made: plain values; the others may be Inputs). */
+  cdn?: { enabled: boolean; customDomains?: NonNullable<BucketProperties["cdn"]>["customDomains"] } & Omit<DeepInput<NonNullable<BucketProperties["cdn"]>>, "enabled" | "customDomains">;
+  /** Its CloudWatch alarms (which are made is decided by plain values). */
+  alarms?: BucketProperties["alarms"];
   /** Functions S3 invokes on object changes (a stack file's `s3` events of functions naming the bucket). */
   events?: BucketEvent[];
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
-  transform?: ChildTransforms<typeof BUCKET_CHILDREN>;
+  transform?: ChildTransforms<typeof BUCKET_CHILDREN, NextjsWebOwnChildArgs>;
 }
 
 /** A function S3 invokes when an object changes. */
@@ -59,10 +71,16 @@ function lifecycleRule(rule: DeepInput<BucketLifecycleRule>, index: number): Lif
  * An S3 bucket: private, encrypted (SSE-S3) and reachable over HTTPS only,
  * with optional versioning, CORS, lifecycle rules and public reads.
  *
+ * With `directoryUpload`, a local directory's files are synced to it on every
+ * deploy (one resource, through the asset-sync provider and its journal). With
+ * `cdn.enabled`, CloudFront serves it through origin access control (the
+ * bucket stays private), on custom domains, behind a web ACL (`useFirewall`),
+ * its cache invalidated when the synced files change.
+ *
  * Children (ids for `transform` / YAML `overrides`, names `<name>-<child-id>`):
  * `bucket`, `publicAccessBlock`, `encryption` (unless `encryption: false`),
  * `versioning` (with versioning), `cors` (with CORS), `lifecycle` (with
- * lifecycle rules), `policy`.
+ * lifecycle rules), `policy`, `directorySync`, and the CDN's (child-ids.ts).
  *
  * @example
  * const uploads = new Bucket("uploads", { versioning: true, cors: { enabled: true } });
@@ -74,10 +92,18 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
   /** The bucket's ARN. */
   public readonly arn: pulumi.Output<string>;
   public readonly bucket: aws.s3.Bucket;
+  /** With a CDN: the distribution's own domain (`dxxxx.cloudfront.net`). */
+  public readonly cdnDomain?: pulumi.Output<string>;
+  /** With a CDN: its URL, on the first custom domain if it has one. */
+  public readonly cdnUrl?: pulumi.Output<string>;
+  /** With a CDN: the CloudFront distribution. */
+  public readonly distribution?: aws.cloudfront.Distribution;
 
   constructor(name: string, args: BucketArgs = {}, opts?: pulumi.ComponentResourceOptions) {
     const { transform, events = [], ...properties } = args;
-    super(bucketDefinition, name, { properties, transform }, opts);
+    // A program's paths are relative to its working directory; a stack file's arrive absolute.
+    const problems = (view: Record<string, unknown>) => [...useFirewallNameInProgram(view.useFirewall), ...directoryUploadProblems(view, process.cwd())];
+    super(bucketDefinition, name, { properties, transform, problems }, opts);
     const bucket = this.bucket = this.children.make("bucket", aws.s3.Bucket, {});
     const publicRead = literal(this.properties.accessibility.accessibilityMode) === "public-read";
     const block = this.publicAccessBlock(bucket, publicRead);
@@ -85,12 +111,58 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
     const versioning = this.versioning(bucket);
     this.cors(bucket);
     this.lifecycle(bucket, versioning);
-    this.policy(bucket, block, publicRead);
+    const access = this.providerAccess();
+    const sync = this.directorySync(bucket, access);
+    const cdn = literal(this.properties.cdn?.enabled) === true ? createBucketCdn(this, this.children, bucket, this.properties) : undefined;
+    this.policy(bucket, block, publicRead, cdn);
+    if (cdn && sync) this.invalidateOnSync(cdn, sync, access);
     this.notifications(bucket, events);
 
     this.name = bucket.bucket;
     this.arn = bucket.arn;
-    this.registerOutputs({ name: this.name, arn: this.arn });
+    this.distribution = cdn?.distribution;
+    this.cdnDomain = cdn?.domain;
+    this.cdnUrl = cdn?.url;
+    this.registerOutputs({ name: this.name, arn: this.arn, cdnDomain: this.cdnDomain, cdnUrl: this.cdnUrl });
+  }
+
+  /** The deploy-time steps (the sync, the invalidation) use the account, role and endpoints of this component's AWS provider. */
+  private providerAccess(): AwsAccess {
+    const access = awsAccessOf(this);
+    void access.warning?.then((w) => {
+      if (w) pulumi.log.warn(w, this);
+    });
+    return access;
+  }
+
+  /**
+   * The directory's files, synced to the bucket's root by one resource: the
+   * asset-sync provider uploads what is new or changed, deletes what the
+   * directory no longer has, and journals each change in the bucket first,
+   * so a failed deploy loses no file (ARCHITECTURE.md, principle 9).
+   */
+  private directorySync(bucket: aws.s3.Bucket, access: AwsAccess): { sync: AssetSync; digest: string } | undefined {
+    const upload = this.properties.directoryUpload;
+    if (!upload) return undefined;
+    const dir = path.resolve(upload.directoryPath);
+    const { files, digest } = directoryFiles(dir);
+    const sync = this.children.make("directorySync", AssetSync, {
+      bucket: bucket.bucket,
+      region: aws.getRegionOutput({}, { parent: this }).region,
+      aws: access.settings,
+      baseDir: path.relative(process.cwd(), dir) || ".",
+      copies: [{ from: ".", to: "" }],
+      files,
+      keepPrefixes: [],
+    }, { dependsOn: [bucket] }, access);
+    return { sync, digest };
+  }
+
+  /** The CDN's cache is invalidated by every deploy that changes the synced files (their digest), by none that does not. */
+  private invalidateOnSync(cdn: BucketCdnMade, sync: { sync: AssetSync; digest: string }, access: AwsAccess): void {
+    this.children.make("cdnInvalidation", Invalidation, {
+      distributionId: cdn.distribution.id, paths: ["/*"], key: sync.digest, region: aws.getRegionOutput({}, { parent: this }).region, aws: access.settings,
+    }, { dependsOn: [sync.sync] }, access);
   }
 
   /**
@@ -163,16 +235,18 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
    * HTTPS only: every request over plain HTTP is denied
    * (https://docs.aws.amazon.com/AmazonS3/latest/userguide/security-best-practices.html,
    * "Enforce encryption of data in transit": aws:SecureTransport false);
-   * with `public-read`, anyone may get objects. After the public access
-   * block: S3 refuses a public policy while BlockPublicPolicy is on.
+   * with `public-read`, anyone may get objects; with a CDN, its distribution
+   * reads them (cdn.ts). After the public access block: S3 refuses a public
+   * policy while BlockPublicPolicy is on.
    */
-  private policy(bucket: aws.s3.Bucket, block: aws.s3.BucketPublicAccessBlock, publicRead: boolean): void {
+  private policy(bucket: aws.s3.Bucket, block: aws.s3.BucketPublicAccessBlock, publicRead: boolean, cdn: BucketCdnMade | undefined): void {
     const objects = pulumi.interpolate`${bucket.arn}/*`;
     const statements: Record<string, unknown>[] = [{
       Sid: "HttpsOnly", Effect: "Deny", Principal: "*", Action: "s3:*", Resource: [bucket.arn, objects],
       Condition: { Bool: { "aws:SecureTransport": "false" } },
     }];
     if (publicRead) statements.push({ Sid: "PublicRead", Effect: "Allow", Principal: "*", Action: "s3:GetObject", Resource: objects });
+    if (cdn) statements.push(...cdnReadStatements(bucket.arn, cdn.distribution.arn));
     this.children.make("policy", aws.s3.BucketPolicy, {
       bucket: bucket.bucket,
       policy: pulumi.jsonStringify({ Version: "2012-10-17", Statement: statements }),

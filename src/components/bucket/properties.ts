@@ -1,3 +1,6 @@
+import type { AlarmSetting } from "../../shared/alarms/alarm-setting";
+import type { DomainConfiguration } from "../../shared/domains/domain-properties";
+
 /** Who can read the bucket's objects without credentials. */
 export interface BucketAccessibility {
   /**
@@ -158,6 +161,51 @@ export type BucketLifecycleRule =
   | NonCurrentVersionExpirationLifecycleRule | NonCurrentVersionClassTransitionLifecycleRule
   | AbortIncompleteUploadLifecycleRule;
 
+/** A local directory whose files the bucket holds, synced on every deploy. */
+export interface BucketDirectoryUpload {
+  /**
+   * The directory, relative to the stack file (in a program: to its working
+   * directory). Each file becomes the object of its path within it
+   * (`img/logo.png`), with a content type from its extension. A file removed
+   * from the directory is deleted from the bucket by the next deploy; objects
+   * the sync did not upload are left alone. A failed deploy loses no file:
+   * the sync lists what it will change in `_stackfile/` in the bucket first
+   * (so the directory may not hold a `_stackfile` folder).
+   * @example "./public"
+   */
+  directoryPath: string;
+}
+
+/** CloudFront in front of the bucket: it reads the (private) bucket through origin access control. */
+export interface BucketCdn {
+  /**
+   * Puts the CDN in front of the bucket.
+   * @default false
+   */
+  enabled: boolean;
+  /**
+   * Domains of the CDN (one certificate for all of them, in us-east-1).
+   * @example [{ "domainName": "files.example.com" }]
+   */
+  customDomains?: DomainConfiguration[];
+  /**
+   * The object the CDN answers a request for `/` with.
+   * @example "index.html"
+   */
+  defaultRootObject?: string;
+  /**
+   * Edge locations used (and paid for).
+   * @default "PriceClass_All"
+   */
+  cloudfrontPriceClass?: "PriceClass_100" | "PriceClass_200" | "PriceClass_All";
+}
+
+/** A bucket's alarms (docs/bucket.md): each a setting over its default, or `false` to switch it off. */
+export interface BucketAlarms {
+  /** With a CDN: its 5xx answers as a percentage of its requests; default: 5 (%) in a period of 300 s. */
+  cdnServerErrors?: AlarmSetting | false;
+}
+
 /**
  * An S3 bucket, private and encrypted, with a TLS-only policy: objects are
  * read and written only over HTTPS.
@@ -186,6 +234,19 @@ export interface BucketProperties {
    * @example [{ "type": "expiration", "properties": { "daysAfterUpload": 30, "prefix": "tmp/" } }]
    */
   lifecycleRules?: BucketLifecycleRule[];
+  /** A local directory synced to the bucket on every deploy. */
+  directoryUpload?: BucketDirectoryUpload;
+  /** CloudFront in front of the bucket, with custom domains. */
+  cdn?: BucketCdn;
+  /**
+   * The web ACL of the CDN (needs `cdn.enabled: true`): the name of a
+   * `web-app-firewall` resource of this stack (scope `cdn`), or the ARN of a
+   * WAFv2 web ACL with CLOUDFRONT scope.
+   * @example "firewall"
+   */
+  useFirewall?: string;
+  /** Its CloudWatch alarms, each on unless `false`: new thresholds and periods over the defaults. */
+  alarms?: BucketAlarms;
 }
 
 /** Parameters other resources can read with `$ResourceParam(name, param)`. */
@@ -194,4 +255,16 @@ export const bucketParams = {
   name: { type: "string" },
   /** The bucket's ARN. */
   arn: { type: "string" },
+  /** With a CDN: the distribution's own domain (`d111111abcdef8.cloudfront.net`). */
+  cdnDomain: { type: "string", when: "cdn" },
+  /** With a CDN: its URL, on the first custom domain if it has one, else on the distribution's domain. */
+  cdnUrl: { type: "string", when: "cdn" },
 } as const;
+
+export type BucketParam = keyof typeof bucketParams;
+
+/** Which parameters a bucket with these properties has: the CDN's only with `cdn.enabled: true`. */
+export function bucketAvailableParams(p: { cdn?: unknown }): BucketParam[] {
+  const cdn = typeof p.cdn === "object" && p.cdn !== null ? (p.cdn as { enabled?: unknown }) : {};
+  return (Object.keys(bucketParams) as BucketParam[]).filter((k) => !("when" in bucketParams[k]) || cdn.enabled === true);
+}

@@ -4,6 +4,8 @@
 // with the same facts). A value of an unexpected type (a directive, an
 // Output) is "not known yet" and never judged.
 import type { Problem } from "../../shared/messages/problem";
+import { domainListProblems, sharedCertificateProblems } from "../../shared/domains/domain-rules";
+import { useFirewallArnProblems } from "../web-app-firewall/use-firewall";
 import { corsOriginProblem, S3_CORS_MAX_RULES, S3_LIFECYCLE_MAX_RULES, transitionMinimumDays } from "../../aws-rules/s3-bucket-settings";
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -44,9 +46,32 @@ function lifecycleProblems(rules: unknown): Problem[] {
   return out;
 }
 
+/**
+ * The CDN: custom domains and the firewall need it on; the domains as every
+ * CloudFront distribution's (fully qualified, a us-east-1 certificate, one
+ * certificate for all); a firewall given by ARN must be a CLOUDFRONT web ACL.
+ */
+function cdnProblems(p: Record<string, unknown>): Problem[] {
+  const cdn = isMap(p.cdn) ? p.cdn : undefined;
+  const on = cdn?.enabled === true;
+  const out: Problem[] = [];
+  if (typeof p.useFirewall === "string" && !on) {
+    out.push({ path: ["useFirewall"], message: "useFirewall needs cdn.enabled: true: the web ACL goes on the bucket's CDN (S3 itself takes none)", hint: "set cdn: { enabled: true }" });
+  }
+  out.push(...useFirewallArnProblems(p.useFirewall));
+  if (!cdn) return out;
+  if (!on && list(cdn.customDomains).length) out.push({ path: ["cdn", "customDomains"], message: "cdn.customDomains needs cdn.enabled: true", hint: "set cdn.enabled: true" });
+  for (const pr of domainListProblems(cdn.customDomains, true, new Set())) out.push({ ...pr, path: ["cdn", "customDomains", ...pr.path] });
+  out.push(...sharedCertificateProblems(cdn.customDomains, ["cdn", "customDomains"]));
+  if (typeof cdn.defaultRootObject === "string" && cdn.defaultRootObject.startsWith("/")) {
+    out.push({ path: ["cdn", "defaultRootObject"], message: `defaultRootObject is an object's key, without a leading /: write '${cdn.defaultRootObject.replace(/^\/+/, "")}'` });
+  }
+  return out;
+}
+
 /** Rules that hold for any single configuration. */
 export function bucketStaticProblems(p: Record<string, unknown>): Problem[] {
-  return [...corsProblems(p.cors), ...lifecycleProblems(p.lifecycleRules)];
+  return [...corsProblems(p.cors), ...lifecycleProblems(p.lifecycleRules), ...cdnProblems(p)];
 }
 
 /** Settings that have no effect: the file is valid, but they are probably not what was meant. */

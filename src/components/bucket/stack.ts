@@ -4,6 +4,7 @@ import { checkedProperties, paramOutputs, type StackComponent, type StackEvent }
 import { Bucket, type BucketArgs, type BucketEvent } from "./index";
 import type { FunctionS3EventProperties } from "./s3-event";
 import { bucketParams } from "./properties";
+import { firewallWebAclId } from "../web-app-firewall/use-firewall-stack";
 
 /** Each `s3` event naming the bucket, to its function (its ARN arrives when the function is made). */
 function eventsOf(events: StackEvent[]): BucketEvent[] {
@@ -14,7 +15,13 @@ function eventsOf(events: StackEvent[]): BucketEvent[] {
 }
 export const bucketStack: StackComponent = {
   make(name, args, opts) {
-    const bucket = new Bucket(name, { ...checkedProperties<BucketArgs>(args.properties), events: eventsOf(args.events), transform: args.transform }, opts);
+    const bucket = new Bucket(name, {
+      ...checkedProperties<BucketArgs>(args.properties),
+      // A firewall of the stack by name: its ARN (made first); an ARN as written.
+      useFirewall: firewallWebAclId(args, args.properties.useFirewall),
+      events: eventsOf(args.events),
+      transform: args.transform,
+    }, opts);
     return { resource: bucket, outputs: paramOutputs(bucket, bucketParams), connectable: bucket };
   },
   construct(name, args, opts) {

@@ -48,6 +48,25 @@ export interface SchemaDefaults {
             }
           }
         }
+      },
+      "cdn": {
+        "properties": {
+          "enabled": {
+            "default": false
+          },
+          "customDomains": {
+            "items": {
+              "properties": {
+                "disableDnsRecordCreation": {
+                  "default": false
+                }
+              }
+            }
+          },
+          "cloudfrontPriceClass": {
+            "default": "PriceClass_All"
+          }
+        }
       }
     }
   };
