@@ -21,7 +21,7 @@ const OUT_DIR = path.join(DIST, "bundles", "validate");
 /** Modules loaded on first use by commands other than `validate` (dist paths without `.js`). */
 const LATER = [
   "cli/plan", "cli/plan-json", "cli/plan-errors", "cli/stack-region", "cli/diff-command", "cli/init",
-  "cli/secret-sources", "cli/aws-on-demand", "cli/dev-command", "components/function/bundle-check",
+  "cli/secret-sources", "cli/stage-context", "cli/aws-on-demand", "cli/dev-command", "components/function/bundle-check",
 ].map((m) => path.join(DIST, m));
 
 /** Each type's maker and local runner, which its registry entry loads on first use (components/<type>/stack.ts, dev.ts). */

@@ -31,6 +31,8 @@ function directiveValue(d: Directive, outputs: Outputs, secrets: Record<string, 
     if (v === undefined) throw new LocalValueError(path, `$ResourceParam('${d.resource}', '${d.param}') has no local value`);
     return v;
   }
+  // The stage's directives resolved at analysis (config/stage.ts, dev's --stack).
+  if (d.kind !== "Secret") throw new LocalValueError(path, `$${d.kind}() needs a stage: run dev with --stack NAME`);
   const text = own(secrets, d.name);
   if (text === undefined) throw new LocalValueError(path, `secret '${d.key ? `${d.name}.${d.key}` : d.name}' is not given; ${howToGive(d.name, d.key)}`);
   if (d.key === undefined) return text;

@@ -4,7 +4,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { closest } from "../shared/messages/suggest";
-import { analyzeStackfile, formatProblem, formatProblems, formatWarnings, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
+import { analyzeStackfile, sortProblems, formatProblem, formatProblems, formatWarnings, missingPathWarnings, readStackfile, RefusedFileError, UnreadableFileError, type StackfileResult } from "../config/stackfile";
 import { COMMAND_HELP, USAGE } from "./help";
 import { UsageError, unknownOption } from "./usage-error";
 import { systemErrorMessage } from "../shared/process/system-error";
@@ -13,6 +13,8 @@ import { onDemand } from "./on-demand";
 import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
 import { escapeControl } from "../shared/messages/user-text";
 import type { Io } from "./io";
+import type { StageOptions } from "../config/stage";
+import type { StageContext } from "./stage-context";
 
 export type { Io } from "./io";
 
@@ -28,8 +30,8 @@ function unknownCommand(command: string): string {
   return `unknown command '${command}'${near ? `; did you mean '${near}'?` : ""}`;
 }
 
-/** The analyzed file, or the exit code after printing its problems; `warn`: also print its warnings. */
-function load(file: string, io: Io, warn = true, followLinks = false): StackfileResult | number {
+/** The analyzed file, or the exit code after printing its problems; `warn`: also print its warnings; `stage`: the stage a text is resolved for. */
+function load(file: string, io: Io, warn = true, followLinks = false, stage?: (text: string) => StageOptions[]): StackfileResult | number {
   let text: string;
   try {
     text = readStackfile(file, { followLinks });
@@ -38,7 +40,7 @@ function load(file: string, io: Io, warn = true, followLinks = false): Stackfile
     io.err(formatProblem({ file, line: 1, col: 1, message: err.message }));
     return 1;
   }
-  const result = analyzeStackfile(file, text);
+  const result = analyzeEach(file, text, stage?.(text) ?? [{}]);
   if (result.problems.length) {
     for (const line of formatProblems(result.problems, file)) io.err(line);
     return 1;
@@ -46,6 +48,14 @@ function load(file: string, io: Io, warn = true, followLinks = false): Stackfile
   // Warnings once the file is valid: they are the next thing to look at.
   if (warn) for (const line of formatWarnings(result.warnings, file)) io.err(line);
   return result;
+}
+
+/** The file analyzed for each stage (validate checks every stack of the project), problems and warnings merged once each. */
+function analyzeEach(file: string, text: string, stages: StageOptions[]): StackfileResult {
+  const results = stages.map((s) => analyzeStackfile(file, text, s));
+  if (results.length === 1) return results[0];
+  const once = (list: StackfileResult["problems"]) => sortProblems([...new Map(list.map((p) => [formatProblem(p), p])).values()]);
+  return { ...results[0], problems: once(results.flatMap((r) => r.problems)), warnings: once(results.flatMap((r) => r.warnings)) };
 }
 
 function positional(args: string[], count: number, command: string): string[] {
@@ -58,13 +68,41 @@ function positional(args: string[], count: number, command: string): string[] {
   return files;
 }
 
+/** `--stack NAME` of `validate`, and the other arguments. */
+function stackOption(args: string[]): { stack?: string; rest: string[] } {
+  const rest: string[] = [];
+  let stack: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a !== "--stack" && !a.startsWith("--stack=")) {
+      rest.push(a);
+      continue;
+    }
+    stack = a === "--stack" ? args[++i] : a.slice("--stack=".length);
+    if (!stack || !/^[A-Za-z0-9_./-]+$/.test(stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
+  }
+  return { stack, rest };
+}
+
+/** The stage options of a text that reads the stage (none read otherwise): `require`, a plan's, refuses a file with no stage to resolve for. */
+function stageFor(file: string, how: { stack?: string; region?: string; validate?: boolean }, got: (c: StageContext) => void) {
+  return (text: string): StageOptions[] => {
+    const stages = onDemand.stages();
+    if (!stages.STAGE_DIRECTIVE.test(text)) return [{}];
+    const context = stages.stageContext(file, { stack: how.stack, region: how.region, namedOnly: how.validate, selected: how.validate ? undefined : () => stages.selectedStack(file) });
+    if (!how.validate && !context.options.stage) throw new UsageError(stages.noStageMessage(context));
+    got(context);
+    return how.validate ? stages.stagesToCheck(context) : [context.options];
+  };
+}
+
 async function validate(args: string[], io: Io): Promise<number> {
   const followLinks = args.includes(FOLLOW_LINKS_OPTION);
-  const rest = args.filter((a) => a !== FOLLOW_LINKS_OPTION);
+  const { stack, rest } = stackOption(args.filter((a) => a !== FOLLOW_LINKS_OPTION));
   const flags = rest.filter((a) => a.startsWith("--"));
   if (flags.length) throw unknownOption(flags[0], "validate");
   const file = stackFileArg(rest, "validate");
-  const r = load(file, io, true, followLinks);
+  const r = load(file, io, true, followLinks, stageFor(file, { stack, validate: true }, () => undefined));
   if (typeof r === "number") return r;
   for (const w of missingPathWarnings(r)) io.err(formatProblem(w));
   const n = r.model.resources.length;
@@ -75,9 +113,10 @@ async function validate(args: string[], io: Io): Promise<number> {
 async function planCommand(args: string[], io: Io): Promise<number> {
   const { parsePlanArgs } = onDemand.planArgs();
   const opts = parsePlanArgs(args);
-  const r = load(opts.file, io, true, opts.followLinks);
+  let context: StageContext | undefined;
+  const r = load(opts.file, io, true, opts.followLinks, stageFor(opts.file, opts, (c) => (context = c)));
   if (typeof r === "number") return r;
-  return onDemand.plan().planCommand(opts, r, io);
+  return onDemand.plan().planCommand(opts, r, io, context?.stage);
 }
 
 async function diffCommand(args: string[], io: Io): Promise<number> {

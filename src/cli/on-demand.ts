@@ -29,6 +29,8 @@ export const onDemand = {
   },
   /** The command line's `plan` and `diff`: provider code as a placeholder, the SDK's closure serializer never loaded (provider-code.ts). */
   providerCodeAsPlaceholder: () => (require("./provider-code") as typeof import("./provider-code")).providerCodeAsPlaceholder(),
+  /** The stage of a file that reads it (`$Stage()`...): the project's stacks and their configuration. */
+  stages: () => require("./stage-context") as typeof import("./stage-context"),
   schema: () => require("../shared/schema/schema") as typeof import("../shared/schema/schema"),
   init: () => require("./init") as typeof import("./init"),
   /** `dev`: its servers and process handling. */

@@ -14,7 +14,8 @@ import type { Io } from "./io";
 import { placeUsageProblems, readUsageFile, UsageFileError, type UsageFile } from "./cost/usage-file";
 import { costJson, staleWarning } from "./cost/render";
 
-export async function planCommand(opts: PlanArgs, r: StackfileResult, io: Io): Promise<number> {
+/** `stage`: the stage the file was resolved for (cli/stage-context.ts), when it reads one. */
+export async function planCommand(opts: PlanArgs, r: StackfileResult, io: Io, stage?: { name: string; from: string }): Promise<number> {
   const inputs = stackInputs(opts.file, opts);
   opts.secrets = inputs.secrets.pick(secretNames(r.model));
   let where;
@@ -46,13 +47,15 @@ export async function planCommand(opts: PlanArgs, r: StackfileResult, io: Io): P
     const region = `${where.region} (${where.from})`;
     // What was read of the Pulumi stack (or why not), when it was asked.
     const stackLine = inputs.stack?.summary();
+    const stageLine = stage ? `Stage: ${stage.name} (${stage.from})` : undefined;
     if (opts.json) {
-      writePlanJson({ resources: result.resources, outputs: result.outputs, cost: costJson(result.cost) }, (text) => io.out(text));
+      writePlanJson({ resources: result.resources, outputs: result.outputs, cost: costJson(result.cost), stage }, (text) => io.out(text));
       io.err(`plan: region ${region}`);
+      if (stageLine) io.err(`plan: ${stageLine}`);
       if (stackLine) io.err(`plan: ${stackLine}`);
       const stale = staleWarning(result.cost, now);
       if (stale) io.err(`plan: ${stale}`);
-    } else io.out(renderPlan(opts.file, result, region, stackLine, { now, usageFile: opts.usageFile }));
+    } else io.out(renderPlan(opts.file, result, region, [stageLine, stackLine].filter(Boolean).join("\n") || undefined, { now, usageFile: opts.usageFile }));
     return 0;
   } catch (err) {
     if (!(err instanceof PlanRunError)) throw err;

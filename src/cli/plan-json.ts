@@ -15,7 +15,7 @@ function nested(value: unknown, depth: number): string {
  * lines: `line` is called with text that ends where a line ends (the caller
  * adds the line break, as `Io.out` does).
  */
-export function writePlanJson(plan: { resources: unknown[]; outputs: unknown; cost?: unknown }, line: (text: string) => void): void {
+export function writePlanJson(plan: { resources: unknown[]; outputs: unknown; cost?: unknown; stage?: unknown }, line: (text: string) => void): void {
   const rest = Object.entries(plan).filter(([k, v]) => k !== "resources" && v !== undefined);
   const tail = rest.map(([k, v]) => `  ${JSON.stringify(k)}: ${nested(v, 1)}`).join(",\n");
   if (!plan.resources.length) {

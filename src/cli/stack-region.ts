@@ -37,7 +37,7 @@ export function checkRegionOption(region: string | undefined): string {
 }
 
 /** `Pulumi.<stack>.yaml` files of a folder (stack names may hold dots), by stack name. */
-function stackFiles(dir: string): Map<string, string> {
+export function stackFiles(dir: string): Map<string, string> {
   const out = new Map<string, string>();
   if (!fs.existsSync(dir)) return out;
   for (const f of fs.readdirSync(dir).sort()) {
@@ -47,7 +47,7 @@ function stackFiles(dir: string): Map<string, string> {
   return out;
 }
 
-function readYaml(file: string): Record<string, unknown> {
+export function readYaml(file: string): Record<string, unknown> {
   let doc: unknown;
   try {
     doc = yaml.load(fs.readFileSync(file, "utf8"));

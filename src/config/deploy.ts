@@ -5,6 +5,31 @@ import * as pulumi from "@pulumi/pulumi";
 import { formatProblem, formatProblems, loadStackfile, RefusedFileError, UnreadableFileError } from "./stackfile";
 import { SecretKeys, secretProblems } from "./secrets";
 import { runProgram, type StackOutputs } from "./program";
+import type { Stage } from "./stage";
+
+/**
+ * The stage `pulumi up` deploys: the selected stack (`pulumi.getStack()`),
+ * its `aws:region` (else AWS_REGION / AWS_DEFAULT_REGION, as the aws
+ * provider reads them), and its plain configuration: `$Config('key')` reads
+ * the project's key, `$Config('ns:key')` another namespace's, as
+ * `new pulumi.Config(ns).get(key)` does (@pulumi/pulumi 3.248 config.d.ts).
+ */
+export function engineStage(): Stage {
+  const name = pulumi.getStack();
+  const split = (key: string): [string | undefined, string] => {
+    const at = key.indexOf(":");
+    return at < 0 ? [undefined, key] : [key.slice(0, at), key.slice(at + 1)];
+  };
+  return {
+    name,
+    region: new pulumi.Config("aws").get("region") ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION,
+    config: (key) => {
+      const [ns, k] = split(key);
+      return new pulumi.Config(ns).get(k);
+    },
+    setCommand: (key) => `pulumi config set ${key} <value> --stack ${name}`,
+  };
+}
 
 /**
  * The Pulumi project's folder (where Pulumi.yaml is). Not the working
@@ -74,7 +99,7 @@ export function deployStackfile(file?: string): StackOutputs {
   const target = path.resolve(root, file ?? configured ?? "stack.yaml");
   let result;
   try {
-    result = loadStackfile(target, { followLinks: settings.getBoolean("followLinks"), allowLinks: "run pulumi config set stackfile:followLinks true" });
+    result = loadStackfile(target, { followLinks: settings.getBoolean("followLinks"), allowLinks: "run pulumi config set stackfile:followLinks true", stage: engineStage() });
   } catch (err) {
     if (err instanceof RefusedFileError) throw new pulumi.RunError(`${target}: ${err.message}`);
     if (err instanceof UnreadableFileError) throw new pulumi.RunError(unreadableMessage(err, root, file ?? configured));

@@ -177,6 +177,8 @@ function* programSteps(
       if (value === undefined) throw new Error(`$ResourceParam('${d.resource}', '${d.param}'): the resource has no such output`);
       return value;
     }
+    // The stage's directives resolved at analysis (config/stage.ts): a model with one left was analyzed for no stage.
+    if (d.kind !== "Secret") throw new pulumi.RunError(`$${d.kind}() needs a stage: name the Pulumi stack (--stack NAME)`);
     const value = secretOf(d.name);
     if (!value) throw new pulumi.RunError(`secret '${d.name}' is not set; run: ${pulumiConfigFix(d.name, "not-set")}`);
     if (d.key === undefined) return value;

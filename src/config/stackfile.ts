@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { loadText, positionProblems, type LoadedFile, type PositionedProblem } from "./load";
 import { analyze, type StackModel } from "./validate";
+import type { StageOptions } from "./stage";
 import type { Problem } from "../shared/messages/problem";
 import { pathFields } from "../shared/component/resource-definition";
 import { escapeControl, safeMessage } from "../shared/messages/user-text";
@@ -112,12 +113,13 @@ export function readStandardInput(fd = 0): string {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export function analyzeStackfile(file: string, text: string): StackfileResult {
+/** `stage`: the stage the file is resolved for, and the project's stacks (config/stage.ts). */
+export function analyzeStackfile(file: string, text: string, stage: StageOptions = {}): StackfileResult {
   const loaded = loadText(file, text);
   if (loaded.syntaxProblems.length) {
     return { loaded, model: { resources: [] }, problems: loaded.syntaxProblems, warnings: [] };
   }
-  const { model, problems } = analyze(loaded.value);
+  const { model, problems } = analyze(loaded.value, stage);
   // A merged value (`<<: *defaults`) is checked for every resource that merges it, and placed once, at its source.
   const seen = new Set<string>();
   const all = sortProblems(positionProblems(loaded, problems)).filter((p) => {
@@ -150,8 +152,8 @@ function missingPaths(file: string, model: StackModel): Problem[] {
   return out;
 }
 
-export function loadStackfile(file: string, opts: ReadOptions = {}): StackfileResult {
-  return analyzeStackfile(file, readStackfile(file, opts));
+export function loadStackfile(file: string, opts: ReadOptions & StageOptions = {}): StackfileResult {
+  return analyzeStackfile(file, readStackfile(file, opts), opts);
 }
 
 export function sortProblems(problems: PositionedProblem[]): PositionedProblem[] {

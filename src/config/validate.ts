@@ -3,7 +3,8 @@ import { own } from "../shared/messages/own";
 import { awsArgNames, awsClassName } from "../shared/aws-naming/aws-arg-names";
 import { registry, resourceTypes, type ResourceTypeEntry } from "./registry";
 import { RESOURCE_NAME_PATTERN } from "./names";
-import { mapDirectives, pulumiYamlHint } from "./directives";
+import { isStageDirective, mapDirectives, pulumiYamlHint } from "./directives";
+import { resolveStage, stageChecks, type StageOptions } from "./stage";
 import { describe } from "../shared/schema/check-schema";
 import { checkProperties } from "../shared/schema/check-properties";
 import { dependencyOrder } from "./graph";
@@ -44,7 +45,8 @@ function isMap(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-export function analyze(doc: unknown): Analysis {
+/** `opts`: the stage the file is resolved for, and the project's stacks (config/stage.ts). */
+export function analyze(doc: unknown, opts: StageOptions = {}): Analysis {
   const problems: Problem[] = [];
   const resources: ResourceModel[] = [];
   if (!isMap(doc)) {
@@ -75,7 +77,7 @@ export function analyze(doc: unknown): Analysis {
         problems.push(keyIndentedAsResourceProblem(name, names[i - 1]));
         return;
       }
-      const r = analyzeResource(name, withKeyBelow(res, name, i + 1 < names.length && movedUp(i + 1) ? names[i + 1] : undefined), typeOfResource, problems);
+      const r = analyzeResource(name, withKeyBelow(res, name, i + 1 < names.length && movedUp(i + 1) ? names[i + 1] : undefined), typeOfResource, problems, opts);
       if (r) resources.push(r);
     });
   }
@@ -127,7 +129,7 @@ function namingResources(resources: ResourceModel[]): Map<string, string[]> {
 
 type TypeLookup = (resource: string) => ResourceTypeEntry | undefined;
 
-function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problems: Problem[]): ResourceModel | undefined {
+function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problems: Problem[], stage: StageOptions): ResourceModel | undefined {
   const base: Path = ["resources", name];
   const shown = userText(name);
   if (!RESOURCE_NAME_PATTERN.test(name)) {
@@ -169,11 +171,18 @@ function analyzeResource(name: string, def: unknown, typeOf: TypeLookup, problem
   const refs: Reference[] = [];
   const secrets: SecretUse[] = [];
   const directiveProblems: Problem[] = [];
+  // The stage's directives first: what follows sees the values the stage gives.
+  stageChecks(properties, stage, directiveProblems);
+  if (stage.stage) properties = resolveStage(properties, stage.stage, directiveProblems) as Record<string, unknown>;
   const secretProperty = (p: Path) => isSecretField(entry.definition, p);
   const prepared = prepare(properties, [], typeOf, refs, secrets, directiveProblems, secretProperty) as Record<string, unknown>;
   problems.push(...under([...base, "properties"], directiveProblems));
   problems.push(...under([...base, "properties"], checkProperties(entry, prepared)));
-  const overrides = analyzeOverrides(name, entry, def.overrides, [...base, "overrides"], problems);
+  const overrideStageProblems: Problem[] = [];
+  stageChecks(def.overrides, stage, overrideStageProblems);
+  const rawOverrides = stage.stage ? resolveStage(def.overrides, stage.stage, overrideStageProblems) : def.overrides;
+  problems.push(...under([...base, "overrides"], overrideStageProblems));
+  const overrides = analyzeOverrides(name, entry, rawOverrides, [...base, "overrides"], problems);
   // Directives in overrides resolve like the properties' own: references order the stack, secrets are needed.
   const overrideProblems: Problem[] = [];
   const overrideRefs: Reference[] = [];
@@ -250,10 +259,13 @@ function prepare(
       return unknownValue();
     },
     value(d, at) {
+      // A stage directive with no stage chosen (validate without --stack): known once planned or deployed.
+      if (isStageDirective(d)) return unknownValue();
       if (d.kind === "Secret") {
         secrets.push({ path: at, name: d.name, key: d.key });
         return unknownValue("string", true);
       }
+      if (d.kind !== "ResourceParam") return unknownValue();
       refs.push({ path: at, resource: d.resource, param: d.param, ...(isSecret(at) ? { secretField: true } : {}) });
       // A whole-value reference keeps the type of the parameter it reads.
       const spec = own(typeOf(d.resource)?.params, d.param);

@@ -43,7 +43,7 @@ describe("directives", () => {
   }
 
   describe("the one walk (mapDirectives): validate, the program and dev resolve through it", () => {
-    const said = (d: Directive) => (d.kind === "Secret" ? `<secret ${d.name}${d.key ? `.${d.key}` : ""}>` : `<${d.resource}.${d.param}>`);
+    const said = (d: Directive) => (d.kind === "Secret" ? `<secret ${d.name}${d.key ? `.${d.key}` : ""}>` : (d.kind === "ResourceParam" ? `<${d.resource}.${d.param}>` : `<${d.kind}>`));
 
     it("walks lists and maps with each value's path; a string that is one directive is its value, others are joined", () => {
       const seen: string[] = [];
