@@ -35,4 +35,3 @@ export const STAGED_PROJECT = {
   "Pulumi.pr-7.yaml": "config:\n  aws:region: eu-west-1\n  shop:cachePort: 6379\n",
   "stack.yaml": STAGED_STACK,
 };
-
