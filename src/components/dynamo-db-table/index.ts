@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
-import type { DynamoDbAttribute, DynamoDbCapacityScaling, DynamoDbSecondaryIndex, DynamoDbTableProperties } from "./properties";
+import type { DynamoDbCapacityScaling, DynamoDbTableProperties } from "./properties";
+import { attributeDefinitions, PROJECTION } from "./table-shape";
 import { dynamoDbTableParams } from "./properties";
 import type { DYNAMO_DB_TABLE_CHILDREN } from "./child-ids";
 import { DYNAMO_DB_TABLE_CONNECTION_VARIABLES, dynamoDbTableDefinition } from "./definition";
@@ -27,19 +28,6 @@ export interface DynamoDbTableArgs extends Omit<DynamoDbTableProperties, "provis
   streamReaders?: TableStreamReader[];
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
   transform?: ChildTransforms<typeof DYNAMO_DB_TABLE_CHILDREN>;
-}
-
-/** DynamoDB's letter for a key type. */
-const TYPE_LETTER = { string: "S", number: "N", binary: "B" } as const;
-/** DynamoDB's projection type for `projectionType`. */
-const PROJECTION = { all: "ALL", "keys-only": "KEYS_ONLY", include: "INCLUDE" } as const;
-
-/** Each key attribute once (the rules refused one attribute with two types): DynamoDB's attribute definitions. */
-function attributeDefinitions(primary: DynamoDbTableProperties["primaryKey"], indexes: DynamoDbSecondaryIndex[]): { name: string; type: string }[] {
-  const keys: (DynamoDbAttribute | undefined)[] = [primary.partitionKey, primary.sortKey, ...indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
-  const seen = new Map<string, string>();
-  for (const k of keys) if (k && !seen.has(k.name)) seen.set(k.name, TYPE_LETTER[k.type]);
-  return [...seen].map(([name, type]) => ({ name, type }));
 }
 
 /** Stream readers need a stream: the same refusal as a stack file's `dynamo-db-stream` event naming a table without one. */
