@@ -8,6 +8,7 @@ import * as os from "os";
 import * as path from "path";
 import { analyzeStackfile, formatProblem } from "../../src/config/stackfile";
 import { cli } from "../cli/cli-helpers";
+import { describeItem } from "../../src/cli/diff";
 
 const problems = (text: string) => analyzeStackfile("s.yaml", text).problems.map(formatProblem);
 
@@ -81,6 +82,12 @@ describe("dynamo-db-stream events in YAML: validate", () => {
     assert.deepStrictEqual(problems(text), [
       "s.yaml:21:44: function 'w' already reads the stream of 'orders' through another dynamo-db-stream event; Lambda refuses a second event source mapping of the same stream and function; remove one of them",
     ]);
+  });
+});
+
+describe("dynamo-db-stream events in diff", () => {
+  it("an added or removed event is listed as the stream of its table", () => {
+    assert.strictEqual(describeItem({ type: "dynamo-db-stream", properties: { dynamoDbTableName: "orders", batchSize: 10 } }), "stream of table orders");
   });
 });
 
