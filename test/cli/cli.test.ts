@@ -2,12 +2,13 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { execFileSync, spawnSync } from "child_process";
+import { spawnSync } from "child_process";
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { cli, tmpFile, cacheStack } from "./cli-helpers";
 import { runWithMocks } from "../../src/cli/mock-engine";
 import { exampleBuild } from "../nextjs-fixture";
+import { requireBuilt } from "../built";
 
 const EXAMPLE = "examples/yaml-stack/stack.yaml";
 /** The CLI in a process of its own. */
@@ -240,7 +241,7 @@ describe("stackfile schema", () => {
 describe("the stackfile binary", function () {
   this.timeout(120000);
   before(function () {
-    if (!fs.existsSync("dist/cli/main.js")) execFileSync("npm", ["run", "build"], { stdio: "ignore" });
+    requireBuilt("dist/cli/main.js");
   });
 
   it("runs validate with the documented exit codes and no stack trace", () => {

@@ -7,8 +7,9 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { execFileSync, spawnSync } from "child_process";
+import { spawnSync } from "child_process";
 import { tmpFile } from "./cli-helpers";
+import { requireBuilt } from "../built";
 import { generateStack } from "../../scripts/bench-stack";
 import { manyAliases, manyProblems } from "../../scripts/hostile-files";
 
@@ -31,7 +32,7 @@ function run(args: string[]): { code: number | null; out: string; err: string } 
 describe("validate from the bundled file", function () {
   this.timeout(600_000);
   before(function () {
-    if (!fs.existsSync(BUNDLE)) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "ignore" });
+    requireBuilt(path.relative(ROOT, BUNDLE));
   });
 
   it("prints what the modules print, byte for byte, with the same exit code", () => {

@@ -9,9 +9,10 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { execFileSync, spawn } from "child_process";
+import { spawn } from "child_process";
 import { readWorld, type WorldFile } from "./stand-in/world";
 import { descendants } from "../process-tree";
+import { requireBuilt } from "../built";
 
 export const REPO = path.resolve(__dirname, "..", "..");
 const ENGINE = path.join(REPO, "scripts", "engine.sh");
@@ -22,12 +23,12 @@ export function engineAvailable(also: readonly string[] = []): boolean {
 }
 
 let announced = false;
-let built = false;
 
 /**
  * In a `before` hook: skips the suite without the CLI (one line, once), or
- * fails where the engine tests must run; builds dist/ when src/ is newer
- * (the engine runs dist/program-entry.js, as users' Pulumi.yaml does).
+ * fails where the engine tests must run; fails when dist/ is missing or older
+ * than src/ (the engine runs dist/program-entry.js, as users' Pulumi.yaml does;
+ * `npm test` builds it, a test never does).
  * `also`: more programs of .tools/pulumi/ the suite needs (pulumi-language-yaml).
  */
 export function requireEngine(ctx: Mocha.Context, also: readonly string[] = []): void {
@@ -41,18 +42,8 @@ export function requireEngine(ctx: Mocha.Context, also: readonly string[] = []):
     }
     ctx.skip();
   }
-  if (!built) {
-    built = true;
-    const newest = (dir: string): number => fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => {
-      const p = path.join(dir, e.name);
-      return Math.max(m, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
-    }, 0);
-    const entry = path.join(REPO, "dist", "program-entry.js");
-    if (!fs.existsSync(entry) || newest(path.join(REPO, "src")) > fs.statSync(entry).mtimeMs) {
-      execFileSync(process.execPath, [path.join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: REPO, stdio: "inherit" });
-      fs.utimesSync(entry, new Date(), new Date());
-    }
-  }
+  // The engine runs dist/program-entry.js, which `npm run build` makes (no test writes dist/).
+  requireBuilt("dist/program-entry.js");
 }
 
 export interface EngineRun {
