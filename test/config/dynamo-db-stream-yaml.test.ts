@@ -40,10 +40,11 @@ describe("dynamo-db-stream events in YAML: validate", () => {
     assert.deepStrictEqual(problems(TABLES + reader("audit", "dynamoDbTableName: orders, batchSize: 500, startingPosition: LATEST, maxBatchWindowSeconds: 5, maximumRetryAttempts: 3, bisectBatchOnFunctionError: true")), []);
   });
 
-  it("refuses a name that is no table, a table without a stream, and a name of another type", () => {
-    assert.deepStrictEqual(problems(TABLES + reader("a", "dynamoDbTableName: ordres") + reader("b", "dynamoDbTableName: plain") + reader("c", "dynamoDbTableName: jobs")), [
+  it("refuses a name that is no table, a table without a stream (with the event's other problems at once), and a name of another type", () => {
+    assert.deepStrictEqual(problems(TABLES + reader("a", "dynamoDbTableName: ordres") + reader("b", "dynamoDbTableName: plain, batchSize: 0") + reader("c", "dynamoDbTableName: jobs")), [
       "s.yaml:19:44: dynamoDbTableName names 'ordres', which is not a resource of this file; did you mean 'orders'?",
       "s.yaml:26:44: dynamo-db-table 'plain' has no stream to read; Lambda reads a table's changes only from its stream (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Streams.Lambda.html); set streamType on 'plain' (KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES)",
+      "s.yaml:26:62: a batch is 1 to 10,000 records, not 0",
       "s.yaml:33:44: dynamoDbTableName names 'jobs', a sqs-queue; it must name a dynamo-db-table (orders, plain)",
     ]);
   });

@@ -55,21 +55,19 @@ const fieldOfInput = (input: string) => Object.entries(STREAM_EVENT_INPUTS).find
 
 /**
  * The `dynamo-db-stream` events naming a table: refused when the table has no
- * stream (nothing to read; lambda/table-stream judges the same at plan), else
+ * stream (nothing to read; lambda/table-stream judges the same at plan), and
  * judged as their event source mappings (batch sizes, windows, starting
  * positions, retries, one mapping per function and stream).
  */
 export function streamEventProblems(table: { name: string; props: Record<string, unknown> }, events: IncomingEvent[]): { resource: string; problem: Problem }[] {
-  if (table.props.streamType === undefined) {
-    return events.map((e) => ({
-      resource: e.source,
-      problem: {
-        path: [...e.at, STREAM_EVENT.nameField],
-        message: `dynamo-db-table '${table.name}' has no stream to read; Lambda reads a table's changes only from its stream (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Streams.Lambda.html)`,
-        hint: `set streamType on '${table.name}' (KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES)`,
-      },
-    }));
-  }
+  const streamless = table.props.streamType !== undefined ? [] : events.map((e) => ({
+    resource: e.source,
+    problem: {
+      path: [...e.at, STREAM_EVENT.nameField],
+      message: `dynamo-db-table '${table.name}' has no stream to read; Lambda reads a table's changes only from its stream (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Streams.Lambda.html)`,
+      hint: `set streamType on '${table.name}' (KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES)`,
+    },
+  }));
   const at = new Map<PlannedResource, IncomingEvent>();
   const resources: PlannedResource[] = events.map((e) => {
     const r: PlannedResource = {
@@ -80,7 +78,7 @@ export function streamEventProblems(table: { name: string; props: Record<string,
     return r;
   });
   const ctx = { resources, region: REGION, quotas: {} };
-  return resources.flatMap((r) => MAPPING_RULES.flatMap((rule) => rule.check(r, ctx, rule.quota?.default ?? Infinity).flatMap((f) => {
+  return [...streamless, ...resources.flatMap((r) => MAPPING_RULES.flatMap((rule) => rule.check(r, ctx, rule.quota?.default ?? Infinity).flatMap((f) => {
     const e = at.get(r)!;
     if (rule.id === "lambda/event-source-duplicate") {
       // Refused at the second event, not at both.
@@ -88,7 +86,7 @@ export function streamEventProblems(table: { name: string; props: Record<string,
       return [{ resource: e.source, problem: { path: [...e.at, STREAM_EVENT.nameField], message: `function '${e.source}' already reads the stream of '${table.name}' through another dynamo-db-stream event; Lambda refuses a second event source mapping of the same stream and function`, hint: "remove one of them" } }];
     }
     return [{ resource: e.source, problem: { path: [...e.at, fieldOfInput(f.input) ?? STREAM_EVENT.nameField], message: f.message } }];
-  })));
+  })))];
 }
 
 /** An event as `diff` lists it: `stream of orders`. */
