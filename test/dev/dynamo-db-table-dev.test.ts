@@ -85,8 +85,10 @@ describe("stackfile dev: dynamo-db-table", function () {
 
   after(async () => {
     stop?.();
-    assert.strictEqual(await code, 0, lines.join("\n"));
+    const exited = await code;
+    // The folder is below the repository's node_modules: removed even when dev failed.
     fs.rmSync(dir, { recursive: true, force: true });
+    assert.strictEqual(exited, 0, lines.join("\n"));
   });
 
   it("the table runs on the local DynamoDB with its keys, index, stream and TTL attribute", async () => {
