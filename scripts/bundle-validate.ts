@@ -21,7 +21,7 @@ const OUT_DIR = path.join(DIST, "bundles", "validate");
 /** Modules loaded on first use by commands other than `validate` (dist paths without `.js`). */
 const LATER = [
   "cli/plan", "cli/plan-json", "cli/plan-errors", "cli/stack-region", "cli/diff-command", "cli/init",
-  "cli/secret-sources", "cli/stage-context", "cli/aws-on-demand", "cli/dev-command", "components/function/bundle-check",
+  "cli/secret-sources", "cli/stage-context", "cli/aws-on-demand", "cli/dev-command", "components/function/bundle-check", "components/bucket/directory-upload",
 ].map((m) => path.join(DIST, m));
 
 /** Each type's maker and local runner, which its registry entry loads on first use (components/<type>/stack.ts, dev.ts). */
@@ -37,7 +37,7 @@ const LATER_OF_TYPES = /[\\/]components[\\/][^\\/]+[\\/](stack|dev)$/;
 const RULE_FACTS = [
   "lambda-env", "apigateway-identity-sources", "elasticache-updates", "rds-facts",
   "sns-facts", "event-patterns", "schedules", "naming", "wafv2-capacity",
-  "rule", "storage", "s3-bucket-settings", "s3-notifications", "wafv2", "sqs", "event-sources", "cognito", "dynamodb",
+  "rule", "storage", "s3-bucket-settings", "s3-notifications", "wafv2", "sqs", "event-sources", "cognito", "dynamodb", "cloudfront",
 ];
 
 /** The packages bundled: js-yaml reads every stack file; the rest load from node_modules when asked for. */

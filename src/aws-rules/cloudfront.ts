@@ -10,6 +10,13 @@ const OAC = "aws:cloudfront/originAccessControl:OriginAccessControl";
 
 const QUOTAS = "https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html";
 
+const ROOT_OBJECT_SOURCE = "https://docs.aws.amazon.com/cloudfront/latest/APIReference/API_DistributionConfig.html (DefaultRootObject: the object's name or path, not beginning with /); https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/DefaultRootObject.html";
+
+/** Why CloudFront refuses a default root object, or undefined: it is a key, never beginning with `/`. */
+export function defaultRootObjectProblem(value: string): string | undefined {
+  return value.startsWith("/") ? `the default root object is an object's key, without a leading /: write '${value.replace(/^\/+/, "")}'` : undefined;
+}
+
 /** Every cache behavior of a distribution with its input path. */
 function behaviors(r: PlannedResource): { at: string; b: Record<string, any> }[] {
   const out: { at: string; b: Record<string, any> }[] = [];
@@ -209,6 +216,17 @@ export const CLOUDFRONT_RULES: AwsRule[] = [
         ? [{ input: "webAclId", message: "the web ACL must be a WAFv2 ARN of CLOUDFRONT scope (arn:aws:wafv2:us-east-1:<account>:global/webacl/...)" }] : [];
     },
     examples: { pass: [dist({ webAclId: "arn:aws:wafv2:us-east-1:123456789012:global/webacl/site/0a1b" }), dist({ webAclId: "arn:aws-us-gov:wafv2:us-east-1:123456789012:global/webacl/site/0a1b" })], fail: [dist({ webAclId: "arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/site/0a1b" })] },
+  },
+  {
+    id: "cloudfront/default-root-object",
+    types: [DIST],
+    summary: "A distribution's default root object is an object's name or path, not beginning with /",
+    source: ROOT_OBJECT_SOURCE,
+    check(r) {
+      const why = typeof r.inputs.defaultRootObject === "string" ? defaultRootObjectProblem(r.inputs.defaultRootObject) : undefined;
+      return why ? [{ input: "defaultRootObject", message: why }] : [];
+    },
+    examples: { pass: [dist({ defaultRootObject: "index.html" }), dist({ defaultRootObject: "docs/index.html" })], fail: [dist({ defaultRootObject: "/index.html" })] },
   },
   {
     id: "cloudfront/comments",

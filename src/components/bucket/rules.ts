@@ -6,6 +6,7 @@
 import type { Problem } from "../../shared/messages/problem";
 import { domainListProblems, sharedCertificateProblems } from "../../shared/domains/domain-rules";
 import { useFirewallArnProblems } from "../web-app-firewall/use-firewall";
+import { defaultRootObjectProblem } from "../../aws-rules/cloudfront";
 import { corsOriginProblem, S3_CORS_MAX_RULES, S3_LIFECYCLE_MAX_RULES, transitionMinimumDays } from "../../aws-rules/s3-bucket-settings";
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -63,9 +64,8 @@ function cdnProblems(p: Record<string, unknown>): Problem[] {
   if (!on && list(cdn.customDomains).length) out.push({ path: ["cdn", "customDomains"], message: "cdn.customDomains needs cdn.enabled: true", hint: "set cdn.enabled: true" });
   for (const pr of domainListProblems(cdn.customDomains, true, new Set())) out.push({ ...pr, path: ["cdn", "customDomains", ...pr.path] });
   out.push(...sharedCertificateProblems(cdn.customDomains, ["cdn", "customDomains"]));
-  if (typeof cdn.defaultRootObject === "string" && cdn.defaultRootObject.startsWith("/")) {
-    out.push({ path: ["cdn", "defaultRootObject"], message: `defaultRootObject is an object's key, without a leading /: write '${cdn.defaultRootObject.replace(/^\/+/, "")}'` });
-  }
+  const rootObject = typeof cdn.defaultRootObject === "string" ? defaultRootObjectProblem(cdn.defaultRootObject) : undefined;
+  if (rootObject) out.push({ path: ["cdn", "defaultRootObject"], message: rootObject });
   return out;
 }
 

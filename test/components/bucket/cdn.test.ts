@@ -146,6 +146,6 @@ describe("Bucket: cdn", () => {
     await assert.rejects(make({ cdn: { enabled: true }, useFirewall: "arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/edge/0f0e0d0c-1234-5678-9abc-def012345678" }),
       /useFirewall must be the ARN of a WAFv2 web ACL with CLOUDFRONT scope.*REGIONAL/s);
     await assert.rejects(make({ cdn: { enabled: true }, useFirewall: "edge" }), /useFirewall names 'edge': only a stack file's resources are looked up by name/);
-    await assert.rejects(make({ cdn: { enabled: true, defaultRootObject: "/index.html" } }), /cdn\.defaultRootObject: defaultRootObject is an object's key, without a leading \/: write 'index.html'/);
+    await assert.rejects(make({ cdn: { enabled: true, defaultRootObject: "/index.html" } }), /cdn\.defaultRootObject: the default root object is an object's key, without a leading \/: write 'index.html'/);
   });
 });
