@@ -14,8 +14,8 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../src/dev/aws-services";
 describe("stackfile dev: bucket", function () {
   this.timeout(60_000);
 
-  it("serves the bucket on s3rver: its name and ARN are the local ones, and the SDK puts and gets an object", async () => {
-    const file = tmpFile("resources:\n  myFiles:\n    type: bucket\n    properties: { versioning: true }\n");
+  it("serves the bucket on s3rver: its name and ARN are the local ones (its CDN's domain and URL the server's), and the SDK puts and gets an object", async () => {
+    const file = tmpFile("resources:\n  myFiles:\n    type: bucket\n    properties: { versioning: true, cdn: { enabled: true } }\n");
     const out: string[] = [];
     let stop!: () => void;
     const stopped = new Promise<void>((r) => (stop = r));
@@ -31,6 +31,7 @@ describe("stackfile dev: bucket", function () {
       const line = out.find((l) => l.startsWith("myFiles "));
       const endpoint = /(http:\/\/127\.0\.0\.1:\d+)\/my-files/.exec(line ?? "")?.[1];
       assert.ok(endpoint, out.join("\n"));
+      assert.deepStrictEqual([session.output("myFiles", "cdnDomain"), session.output("myFiles", "cdnUrl")], [new URL(endpoint).host, `${endpoint}/my-files`]);
       const s3 = new S3Client({ region: LOCAL_REGION, endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
       await s3.send(new PutObjectCommand({ Bucket: "my-files", Key: "a/b.txt", Body: "hello" }));
       const got = await s3.send(new GetObjectCommand({ Bucket: "my-files", Key: "a/b.txt" }));
