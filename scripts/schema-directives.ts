@@ -28,7 +28,13 @@ const PULUMI_YAML = String.raw`\$\{\s*[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*
 const ARG = String.raw`\s*(?!'\s*'\s*[,)])(?!"\s*"\s*[,)])[^,)\s][^,)]*`;
 const SECRET_NAME = String.raw`[A-Za-z0-9_-]+(?:\.[^.,)]+)?`;
 const SECRET_ARG = String.raw`\s*(?:'\s*${SECRET_NAME}\s*'|"\s*${SECRET_NAME}\s*"|${SECRET_NAME})\s*`;
-const DIRECTIVE = String.raw`(?:\$ResourceParam\s*\(${ARG},${ARG}\)|\$Secret\s*\(${SECRET_ARG}\))`;
+/** The stage's directives: `$Stage()`, `$Region()`, `$Config(key)`, `$Select(value, {case: result, ...})` (their results hold no braces). */
+const CONFIG_KEY = String.raw`[A-Za-z0-9_:.-]+`;
+const CONFIG_ARG = String.raw`\s*(?:'\s*${CONFIG_KEY}\s*'|"\s*${CONFIG_KEY}\s*"|${CONFIG_KEY})\s*`;
+const STAGE = String.raw`(?:\$(?:Stage|Region)\s*\(\s*\)|\$Config\s*\(${CONFIG_ARG}\)|\$Select\s*\([^{}]+,\s*\{[^{}]*\}\s*\))`;
+/** The whole string is one stage directive: its value may be text, a number or true/false (a $Select's result, a $Config value). */
+const WHOLE_STAGE = String.raw`^\s*${STAGE}\s*$`;
+const DIRECTIVE = String.raw`(?:\$ResourceParam\s*\(${ARG},${ARG}\)|\$Secret\s*\(${SECRET_ARG}\)|${STAGE})`;
 const TEXT_CHAR = String.raw`(?:[^$]|\$(?![A-Za-z_][A-Za-z0-9_]*\s*\())`;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The whole string is one $ResourceParam of one of these parameters. */
@@ -51,23 +57,22 @@ export function directiveDefinitions(params: ParamNames): Record<string, Schema>
   const text = { pattern: `^(?![\\s\\S]*${PULUMI_YAML})${TEXT_CHAR}*${DIRECTIVE}(?:${TEXT_CHAR}|${DIRECTIVE})*$`, not: { pattern: WHOLE_PARAM } };
   out.Directive = {
     type: "string",
-    description: "A directive giving text: $Secret(name) reads a Pulumi secret; $ResourceParam(resource, parameter) reads a text parameter of another resource of the file; directives inside a longer string are interpolated.",
+    description: "A directive giving text: $Secret(name) reads a Pulumi secret; $ResourceParam(resource, parameter) reads a text parameter of another resource of the file; $Stage(), $Region(), $Config(key) and $Select($Stage(), {production: a, default: b}) read the stage (docs/stages.md); directives inside a longer string are interpolated.",
     anyOf: params.string.length ? [text, { pattern: wholeParam(params.string) }] : [text],
   };
-  if (params.number.length) {
-    out.NumberDirective = {
-      type: "string",
-      description: `A number read with $ResourceParam(resource, parameter), whole: the parameter is one of ${params.number.join(", ")}.`,
-      pattern: wholeParam(params.number),
-    };
-  }
-  if (params.boolean.length) {
-    out.BooleanDirective = {
-      type: "string",
-      description: `true or false read with $ResourceParam(resource, parameter), whole: the parameter is one of ${params.boolean.join(", ")}.`,
-      pattern: wholeParam(params.boolean),
-    };
-  }
+  // A whole stage directive may give a number or true/false, so both definitions exist even when no parameter has that type.
+  const whole = (names: string[]) => (names.length ? [{ pattern: wholeParam(names) }, { pattern: WHOLE_STAGE }] : [{ pattern: WHOLE_STAGE }]);
+  const named = (names: string[]) => (names.length ? ` with $ResourceParam(resource, parameter), whole: the parameter is one of ${names.join(", ")}; or` : ",");
+  out.NumberDirective = {
+    type: "string",
+    description: `A number read${named(params.number)} one of the stage's directives, whole ($Select($Stage(), {production: 3, default: 1}), $Config(key)).`,
+    anyOf: whole(params.number),
+  };
+  out.BooleanDirective = {
+    type: "string",
+    description: `true or false read${named(params.boolean)} one of the stage's directives, whole ($Select($Stage(), {production: true, default: false}), $Config(key)).`,
+    anyOf: whole(params.boolean),
+  };
   return out;
 }
 

@@ -260,7 +260,7 @@ function prepare(
     },
     value(d, at) {
       // A stage directive with no stage chosen (validate without --stack): known once planned or deployed.
-      if (isStageDirective(d)) return unknownValue();
+      if (isStageDirective(d)) return unknownValue("scalar");
       if (d.kind === "Secret") {
         secrets.push({ path: at, name: d.name, key: d.key });
         return unknownValue("string", true);

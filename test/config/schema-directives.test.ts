@@ -39,6 +39,8 @@ function probes(): string[] {
   const kinds = new Set(Object.values(registry).flatMap((e) => Object.values(e.params).map((p) => p.type)));
   // And what the loader refuses wherever it is: an unknown directive, an argument missing, Pulumi YAML's syntax.
   const out = ["$Secret('probe')", "x-$Secret('probe')-y", "$Nope('probe')", "$ResourceParam('probe')", `x-\${${TARGET}.port}`];
+  // The stage's directives: whole (any type of value) and inside a longer string.
+  out.push("$Stage()", "x-$Stage()-y", "$Config('probe')", "$Select($Stage(), {production: 3, default: 1})", "$Stage(x)");
   for (const kind of kinds) {
     const param = Object.keys(params).find((k) => params[k].type === kind);
     assert.ok(param, `${TARGET_DEF.type} has no ${kind} parameter to probe with; pick another target`);

@@ -5,8 +5,12 @@
  */
 export interface Unknown {
   readonly __stackfileUnknown: true;
-  /** The JSON type the value will have, when the source says so. */
-  readonly kind?: "string" | "number" | "boolean";
+  /**
+   * The JSON type the value will have, when the source says so; `scalar`:
+   * text, a number or true/false, not a map or list (a stage directive read
+   * with no stage chosen: its value depends on the stage).
+   */
+  readonly kind?: "string" | "number" | "boolean" | "scalar";
   /** Whether the value is a secret. */
   readonly secret?: boolean;
 }

@@ -57,7 +57,10 @@ const TYPE_WORDS: Record<string, string> = {
   boolean: "true or false",
   object: "a map",
   array: "a list",
+  scalar: "text, a number or true/false",
 };
+
+const SCALARS = ["string", "number", "integer", "boolean"];
 
 function expectedType(s: JsonSchema): string | undefined {
   if (typeof s.type === "string") return s.type;
@@ -95,7 +98,8 @@ function check(schema: JsonSchema, value: unknown, path: Path, ctx: Ctx): void {
   if (isUnknown(value)) {
     // Of a union, any branch of the directive's type will do (none of a map's: a directive gives a value, not a map).
     const expected = expectedTypes(s);
-    if (value.kind && expected.length && !expected.some((t) => typeMatches(t, value.kind!))) {
+    const fits = (t: string) => (value.kind === "scalar" ? SCALARS.includes(t) : typeMatches(t, value.kind!));
+    if (value.kind && expected.length && !expected.some(fits)) {
       out.push({ path, message: `${field} must be ${[...new Set(expected)].map((t) => TYPE_WORDS[t] ?? t).join(" or ")}, but the directive gives ${TYPE_WORDS[value.kind]}` });
     }
     return;
