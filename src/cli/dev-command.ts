@@ -15,6 +15,8 @@ import { stackInputs, type StackInputs } from "./secret-sources";
 import { ApplyError, DevSession, type ResourceProblem } from "./dev-session";
 import { MissingToolError } from "../dev/tls";
 import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
+import type { StageOptions } from "../config/stage";
+import { STAGE_DIRECTIVE, stageContext } from "./stage-context";
 
 export interface DevIo {
   out(text: string): void;
@@ -25,7 +27,7 @@ export interface DevArgs {
   file: string;
   secrets: Record<string, string>;
   secretsFile?: string;
-  /** `--stack NAME`: the Pulumi stack whose secrets dev reads last (default: the selected one). */
+  /** `--stack NAME`: the stage dev runs (default dev) and the Pulumi stack whose secrets dev reads last (default: the selected one). */
   stack?: string;
   basePort: number;
   prod: boolean;
@@ -72,8 +74,8 @@ export function parseDevArgs(args: string[]): DevArgs {
   return { file: files[0] ?? "stack.yaml", secrets, secretsFile, stack, basePort, prod, followLinks };
 }
 
-/** The analyzed file, or its problems as lines. */
-function analyze(file: string, followLinks: boolean): StackfileResult | string[] {
+/** The analyzed file, or its problems as lines; `stage`: the stage it is resolved for. */
+function analyze(file: string, followLinks: boolean, stage: StageOptions = {}): StackfileResult | string[] {
   let text: string;
   try {
     text = readStackfile(file, { followLinks });
@@ -81,7 +83,7 @@ function analyze(file: string, followLinks: boolean): StackfileResult | string[]
     if (!(err instanceof RefusedFileError)) throw err;
     return [formatProblem({ file, line: 1, col: 1, message: err.message })];
   }
-  const result = analyzeStackfile(file, text);
+  const result = analyzeStackfile(file, text, stage);
   return result.problems.length ? formatProblems(result.problems, file) : result;
 }
 
@@ -93,12 +95,15 @@ function problemLines(result: StackfileResult, problems: ResourceProblem[], file
 /** Runs until `stop` resolves (Ctrl-C in the CLI). */
 export async function runDev(args: string[], io: DevIo, stopped: Promise<void> = ctrlC(), hooks: { started?(session: DevSession): void } = {}): Promise<number> {
   const opts = parseDevArgs(args);
-  const first = analyze(opts.file, opts.followLinks);
+  // The stage: --stack NAME, else dev (config/stage.ts); said at start when the file reads it.
+  const stage = stageContext(opts.file, { stack: opts.stack, fallback: { name: "dev", from: "dev's default; --stack NAME runs another" } });
+  const first = analyze(opts.file, opts.followLinks, stage.options);
   if (Array.isArray(first)) {
     for (const l of first) io.err(l);
     return 1;
   }
   for (const w of first.warnings) io.err(formatProblem(w));
+  if (STAGE_DIRECTIVE.test(JSON.stringify(first.loaded.value) ?? "")) io.out(`stackfile dev: stage ${stage.stage!.name} (${stage.stage!.from})`);
   let inputs: StackInputs;
   try {
     inputs = stackInputs(opts.file, { stack: opts.stack, secretsFile: opts.secretsFile, secrets: opts.secrets, followLinks: opts.followLinks });
@@ -138,7 +143,7 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
   io.out(`stackfile dev: ${first.model.resources.length} resources running locally (ready in ${Date.now() - started} ms); Ctrl-C stops them`);
   for (const l of session.table()) io.out(l);
   hooks.started?.(session);
-  const watcher = watchStackFile(opts.file, session, io, readSecrets, opts.followLinks);
+  const watcher = watchStackFile(opts.file, session, io, readSecrets, opts.followLinks, stage.options);
   await stopped;
   watcher.close();
   io.out("stackfile dev: stopping");
@@ -147,11 +152,11 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
 }
 
 /** Applies each change of the stack file; a file with problems is reported and not applied. */
-function watchStackFile(file: string, session: DevSession, io: DevIo, readSecrets: (model: StackfileResult["model"]) => void, followLinks: boolean): { close(): void } {
+function watchStackFile(file: string, session: DevSession, io: DevIo, readSecrets: (model: StackfileResult["model"]) => void, followLinks: boolean, stage: StageOptions): { close(): void } {
   let busy = Promise.resolve();
   const changed = () => {
     busy = busy.then(async () => {
-      const next = analyze(file, followLinks);
+      const next = analyze(file, followLinks, stage);
       if (Array.isArray(next)) {
         io.err(`stackfile dev: ${file} changed but has problems; still running the last version`);
         for (const l of next) io.err(l);
