@@ -12,6 +12,8 @@
 // EventBridge events" (https://docs.aws.amazon.com/eventbridge/latest/ref/overiew-event-structure.html),
 // "Amazon SNS message and JSON formats" (https://docs.aws.amazon.com/sns/latest/dg/sns-message-and-json-formats.html).
 import * as assert from "assert";
+import { exec } from "child_process";
+import { promisify } from "util";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -105,6 +107,8 @@ ${recorder("onOrder", `        - type: event-bus
           properties: { eventBusName: orders, eventPattern: { source: [shop], detail-type: [OrderPlaced] } }`)}
 ${recorder("onRefund", `        - type: event-bus
           properties: { eventBusName: orders, eventPattern: { source: [shop], detail-type: [RefundIssued] } }`)}
+${recorder("ticker", `        - type: schedule
+          properties: { scheduleRate: "cron(0 12 * * ? *)" }`)}
 `);
     const stopped = new Promise<void>((r) => (stop = r));
     let started!: () => void;
@@ -180,5 +184,18 @@ ${recorder("onRefund", `        - type: event-bus
     const refunds = await written("onRefund");
     assert.deepStrictEqual(refunds.map((e) => [e.id, e["detail-type"]]), [[p.refund[0].EventId, "RefundIssued"]]);
     assert.strictEqual((await written("onOrder")).length, 1);
+  });
+
+  it("a schedule: dev prints how to run it now, and the printed command invokes the function with the Scheduled Event", async () => {
+    const said = lines.find((l) => l.includes("[ticker] schedule cron(0 12 * * ? *)"));
+    assert.ok(said, lines.join("\n"));
+    assert.match(said, /runs here only when asked/);
+    const command = said.split("run it now: ")[1];
+    assert.match(command, /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/stackfile\/schedules\/ticker-eventRule-0\/run$/);
+    // Run as a shell runs it (not synchronously: the local EventBridge answers from this process).
+    assert.strictEqual((await promisify(exec)(command)).stdout, "schedule ticker-eventRule-0 ran\n");
+    const [event] = await written("ticker");
+    assert.deepStrictEqual([event.source, event["detail-type"], event.detail], ["aws.events", "Scheduled Event", {}]);
+    assert.match(event.resources[0], /^arn:aws:events:[^:]+:\d{12}:rule\/ticker-eventRule-0$/);
   });
 });

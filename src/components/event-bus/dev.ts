@@ -7,14 +7,14 @@
 // invokes the function asynchronously with the event, as Lambda is. An
 // archive is not kept locally (dev keeps no events to replay). Made again
 // when its name or the events naming it change.
-import type { DevContext, DevType, LocalOutputs } from "../../shared/component/local-runner";
+import type { DevType, LocalOutputs } from "../../shared/component/local-runner";
 import { ApplyError } from "../../shared/component/local-runner";
-import { LOCAL_CREDENTIALS, startEventBridge } from "../../dev/aws-services";
+import { LOCAL_CREDENTIALS } from "../../dev/aws-services";
 import { ServiceError } from "../../dev/aws-services/protocol";
-import { functionDelivery } from "../../dev/function-delivery";
 import { functionLocalOutputs } from "../function/dev";
 import type { eventBusParams } from "./properties";
 import { eventBusDefinition } from "./definition";
+import { localEventBridge } from "./local-events";
 
 /** A bus's local outputs. */
 export function eventBusLocalOutputs(busArn: string, name: string): LocalOutputs<typeof eventBusParams> {
@@ -25,16 +25,6 @@ export function eventBusLocalOutputs(busArn: string, name: string): LocalOutputs
 export function localBusName(resource: string, eventSourceName: unknown): string {
   return typeof eventSourceName === "string" ? eventSourceName : resource.replace(/[^A-Za-z0-9._-]/g, "-");
 }
-
-/** The session's local EventBridge: its rules' function targets are the session's functions. */
-export const localEventBridge = (ctx: DevContext) => ctx.shared("events", async () => {
-  const delivery = functionDelivery(ctx, ctx.logger("events"));
-  const server = await startEventBridge({
-    onLambda: (arn, event, rule) => delivery.deliver(arn, event, `rule ${rule}: event to ${arn}`),
-    log: ctx.logger("events"),
-  });
-  return { ...server, close: () => (delivery.stop(), server.close()) };
-});
 
 export const eventBusDev: DevType = {
   runner(ctx) {

@@ -11,6 +11,7 @@ import { environmentMap } from "../../dev/environment";
 import type { functionParams } from "./properties";
 import { functionDefinition } from "./definition";
 import { bundleFunction } from "./bundle";
+import { ownRulesDev } from "./own-rules-dev";
 
 /** A function's outputs, locally. */
 export function functionLocalOutputs(name: string): LocalOutputs<typeof functionParams> {
@@ -24,6 +25,7 @@ const bundler: LocalBundler = (spec, say) =>
 
 export const functionDev: DevType = {
   runner(ctx) {
+    const ownRules = ownRulesDev(ctx, (name) => String(functionLocalOutputs(name).arn));
     return {
       async apply({ name, props: p }) {
         ctx.setOutputs(name, functionLocalOutputs(name));
@@ -44,6 +46,7 @@ export const functionDev: DevType = {
         if (running?.fingerprint === fingerprint) {
           // Still running as it was; its routes may have changed (the printed table follows them).
           running.address = address;
+          await ownRules.apply(name, p.events);
           return;
         }
         const fn = new DevFunction(spec, ctx.cacheDir, ctx.logger(name), ctx.baseEnv(), bundler);
@@ -62,9 +65,12 @@ export const functionDev: DevType = {
           type: functionDefinition.type, fingerprint, address,
           stop: async () => {
             ctx.offer(name, undefined);
+            await ownRules.drop(name);
             await fn.close();
           },
         });
+        // Its schedules and default-bus events: rules of the local EventBridge (own-rules-dev.ts).
+        await ownRules.apply(name, p.events);
       },
     };
   },

@@ -5,7 +5,8 @@
 // (patterns.ts) and delivers it to their targets: a local SQS queue (the
 // event's JSON as the body), a local SNS topic, or a function (the
 // `onLambda` hook: the dev runner invokes it asynchronously). A schedule
-// rule fires when asked (`fireSchedule`: dev triggers schedules on demand).
+// rule fires when asked (`fireSchedule`, and dev's own request
+// `POST /stackfile/schedules/<rule>/run`), and a `rate(...)` one at its rate.
 // Target `Input` (constant JSON) and `InputPath` (`$` or `$.a.b`) are applied
 // (PutTargets: https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_PutTargets.html).
 import { randomUUID } from "crypto";
@@ -34,13 +35,29 @@ export interface EventBridgeOptions {
   onLambda?(functionArn: string, event: LambdaEvent, rule: string): void;
   log?(line: string): void;
   now?: () => Date;
+  /** Runs `fire` every `ms` until the answer is called (a `rate(...)` schedule); default: an unref'd setInterval. */
+  every?(ms: number, fire: () => void): () => void;
 }
+
+/** A `rate(N unit)` expression's period in milliseconds (cron expressions: undefined). */
+export function ratePeriodMs(expression: string): number | undefined {
+  const m = /^rate\(\s*(\d+)\s+(minute|hour|day)s?\s*\)$/.exec(expression);
+  return m ? Number(m[1]) * { minute: 60_000, hour: 3_600_000, day: 86_400_000 }[m[2] as "minute" | "hour" | "day"] : undefined;
+}
+
+const everyInterval = (ms: number, fire: () => void) => {
+  const t = setInterval(fire, ms);
+  t.unref();
+  return () => clearInterval(t);
+};
 
 export class EventBridgeService {
   readonly buses = new Map<string, Bus>();
   readonly rules = new Map<string, Rule>();
   readonly region: string;
   private readonly now: () => Date;
+  /** The running `rate(...)` schedules, by rule key. */
+  private readonly timers = new Map<string, () => void>();
 
   constructor(private readonly options: EventBridgeOptions = {}) {
     this.region = options.region ?? LOCAL_REGION;
@@ -108,7 +125,22 @@ export class EventBridgeService {
       description: i.Description === undefined ? undefined : String(i.Description), targets: existing?.targets ?? [],
     };
     this.rules.set(key, rule);
+    this.timers.get(key)?.();
+    this.timers.delete(key);
+    const period = schedule === undefined ? undefined : ratePeriodMs(schedule);
+    // A rate schedule fires at its rate while the rule is this one and enabled (a cron schedule fires when asked).
+    if (period !== undefined) {
+      this.timers.set(key, (this.options.every ?? everyInterval)(period, () => {
+        if (this.rules.get(key) === rule && rule.state === "ENABLED") this.fireSchedule(rule.name);
+      }));
+    }
     return rule;
+  }
+
+  /** Ends the schedules' timers (the server closes). */
+  stopSchedules(): void {
+    for (const stop of this.timers.values()) stop();
+    this.timers.clear();
   }
 
   /** Events put on a bus: matched against its rules and delivered. Answers PutEvents' result entries. */
@@ -264,6 +296,18 @@ export async function startEventBridge(options: EventBridgeOptions & { port?: nu
   const server = await serveJson({
     port: options.port, maxBodyBytes: MAX_REQUEST_BYTES, targetPrefix: "AWSEvents", version: "1.1", errorNamespace: "com.amazonaws.events",
     operations: service.operations(), log: options.log,
+    // dev's own: a schedule rule of the default bus fires now (EventBridge has no such operation).
+    local: (method, path) => {
+      const rule = /^\/stackfile\/schedules\/([^/]+)\/run$/.exec(path)?.[1];
+      if (rule === undefined || method !== "POST") return undefined;
+      try {
+        service.fireSchedule(decodeURIComponent(rule));
+        return { status: 200, body: `schedule ${decodeURIComponent(rule)} ran\n` };
+      } catch (e) {
+        if (!(e instanceof ServiceError)) throw e;
+        return { status: 404, body: `${e.message}\n` };
+      }
+    },
   });
-  return { ...server, service };
+  return { ...server, service, close: () => (service.stopSchedules(), server.close()) };
 }

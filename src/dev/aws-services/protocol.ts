@@ -41,6 +41,8 @@ export interface ServeOptions {
   maxBodyBytes: number;
   /** A line for the log: operation and outcome, never a body or a header. */
   log?(line: string): void;
+  /** Requests of dev's own (not AWS's: a schedule run now), by method and path; undefined: not one of them. */
+  local?(method: string, path: string): { status: number; body: string } | undefined;
 }
 
 type Handler = (req: http.IncomingMessage, body: Buffer) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
@@ -80,7 +82,8 @@ function listen(handler: Handler, options: ServeOptions): Promise<LocalServer> {
         res.writeHead(413).end();
         return;
       }
-      const answer = await handler(req, body);
+      const own = options.local?.(req.method ?? "", new URL(req.url ?? "/", "http://127.0.0.1").pathname);
+      const answer = own ? { ...own, headers: { "content-type": "text/plain; charset=utf-8" } } : await handler(req, body);
       res.writeHead(answer.status, { "x-amzn-requestid": randomUUID(), ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) });
       res.end(answer.body);
     }).catch(() => {
