@@ -56,9 +56,10 @@ describe("stackfile plan", () => {
     const r = await cli("plan", EXAMPLE);
     assert.strictEqual(r.code, 0, r.err);
     // (The default VPC's endpoints are children of the stack's DefaultVpcEndpoints, the sixth component.)
-    // (102: the function's three default alarms, the gateway's three (its CDN's among them) and the caches' twelve (sessions: four for each of its two shards; cache: four) are children too.)
-    assert.match(r.out, /102 resources \(6 components\)/);
+    // (105: the function's three default alarms, the gateway's three (its CDN's among them), the caches' twelve (sessions: four for each of its two shards; cache: four) and the site server's three are children too.)
+    assert.match(r.out, /105 resources \(6 components\)/);
     assert.match(r.out, /├─ sessions-replication-lag-alarm-0002 {2}\(aws:cloudwatch\/metricAlarm:MetricAlarm\)/);
+    assert.match(r.out, /├─ web-server-duration-alarm {2}\(aws:cloudwatch\/metricAlarm:MetricAlarm\)/);
     assert.match(r.out, /├─ hello-errors-alarm {2}\(aws:cloudwatch\/metricAlarm:MetricAlarm\)/);
     assert.match(r.out, /├─ api-cdn-server-errors-alarm {2}\(aws:cloudwatch\/metricAlarm:MetricAlarm\)/);
     // The function behind the gateway: its routes are the gateway's children.

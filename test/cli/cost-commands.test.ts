@@ -44,17 +44,18 @@ describe("the monthly bill in plan and diff", function () {
     // cache: 2 nodes of cache.t4g.micro at 0.016: 23.36; hello's alarms: 4 alarm metrics (errors reads two) at 0.10: 0.40;
     // api's alarms (its server errors reads two; latency; its CDN's server errors): 4 alarm metrics: 0.40;
     // the caches' alarms, one set per shard each reading every node of it: sessions 2 shards × 4 alarms × 2 nodes,
-    // 16 alarm metrics: 1.60 (641.08 with its nodes); cache 4 alarms × 2 nodes, 8: 0.80 (24.16).
+    // 16 alarm metrics: 1.60 (641.08 with its nodes); cache 4 alarms × 2 nodes, 8: 0.80 (24.16); web's server's alarms, as hello's: 0.40.
     // Nothing else of the example has a fixed cost (its VPC endpoints are gateway endpoints, its DynamoDB
     // table is on demand, no warm instances).
     assert.strictEqual(priceOf("elasticache.redis.cache.r7g.large", "us-east-1")?.usd, 0.219);
     assert.strictEqual(priceOf("elasticache.redis.cache.t4g.micro", "us-east-1")?.usd, 0.016);
-    assert.match(r.out, /^Monthly cost \(fixed\): 666\.04 USD \(us-east-1 prices as of \d{4}-\d{2}-\d{2}; what is counted: docs\/cost\.md\)$/m);
+    assert.match(r.out, /^Monthly cost \(fixed\): 666\.44 USD \(us-east-1 prices as of \d{4}-\d{2}-\d{2}; what is counted: docs\/cost\.md\)$/m);
     assert.match(r.out, /^ {2}sessions {2}641\.08 USD$/m);
     assert.match(r.out, /^ {4}sessions-replication-group: 4 cache\.r7g\.large nodes × 730 h: 639\.48 USD \(0\.219 USD per node-hour\)$/m);
     assert.match(r.out, /^ {2}cache {2}24\.16 USD$/m);
     assert.match(r.out, /^ {2}hello {2}0\.40 USD$/m);
     assert.match(r.out, /^ {2}api {2}0\.40 USD$/m);
+    assert.match(r.out, /^ {2}web {2}0\.40 USD$/m);
     assert.match(r.out, /^ {4}api-latency-alarm: 1 alarm metric: 0\.10 USD \(0\.1 USD per alarm-metric-month\)$/m);
     assert.match(r.out, /^ {4}sessions-replication-lag-alarm-0002: 2 alarm metrics: 0\.20 USD \(0\.1 USD per alarm-metric-month\)$/m);
     assert.match(r.out, /^ {4}hello-errors-alarm: 2 alarm metrics: 0\.20 USD \(0\.1 USD per alarm-metric-month\)$/m);
@@ -70,7 +71,7 @@ describe("the monthly bill in plan and diff", function () {
     const json = JSON.parse((await cli("plan", EXAMPLE, "--json")).out);
     assert.deepStrictEqual(Object.keys(json), ["resources", "outputs", "cost"]);
     assert.deepStrictEqual(Object.keys(json.cost).slice(0, 5), ["currency", "fixedMonthly", "byResource", "usageBased", "pricesAsOf"]);
-    assert.deepStrictEqual([json.cost.currency, json.cost.fixedMonthly, Object.keys(json.cost.byResource)], ["USD", 666.04, ["api", "cache", "hello", "sessions"]]);
+    assert.deepStrictEqual([json.cost.currency, json.cost.fixedMonthly, Object.keys(json.cost.byResource)], ["USD", 666.44, ["api", "cache", "hello", "sessions", "web"]]);
     // Every AWS resource of the example is in the table; what it cannot price is said, not zero: CloudFront's requests.
     assert.deepStrictEqual([...new Set(json.cost.notPriced.map((n: { reason: string }) => n.reason))], ["CloudFront's per-request price is not in the table (docs/cost.md)"]);
     assert.ok(json.cost.usageBased.some((u: { resource: string; price: string }) => u.resource === "api-api" && u.price === "apigateway.http.requests"));

@@ -8,6 +8,7 @@ import { LOG_FORWARDING_CHILDREN } from "../../shared/logging/log-forwarding-ids
  * - `s3AccessControl`, `lambdaAccessControl`: CloudFront origin access controls
  * - per function (`server`, `image`, `revalidation`, `seeder`): `<fn>Role`, `<fn>Policy`, `<fn>LogGroup`, `<fn>Function`
  * - per split function of OpenNext's output (`functions` in open-next.config.ts), names ending in `-<function>`: `splitRole`, `splitPolicy`, `splitLogGroup`, `splitFunction`, `splitUrl`, `splitUrlPermission`, `splitInvokePermission`, `splitOriginSecret`, and `splitCode` past 50 MB (an override of a `split*` id applies to every split function)
+ * - `serverErrorsAlarm`, `serverThrottlesAlarm`, `serverDurationAlarm` (and per split function `splitErrorsAlarm`...): the server's CloudWatch alarms (unless switched off in `alarms`; none with useEdgeFunction)
  * - `serverCode`: the server's package as an object of the bucket (`_code/`), only when it is past Lambda's 50 MB direct upload
  * - `serverUrl`, `serverUrlPermission`, `serverInvokePermission`: the server's public URL (its package admits only the distribution, which sends `originSecret`)
  * - `imageUrl`, `imageUrlPermission`, `imageInvokePermission`: the image optimizer's URL, which only CloudFront may call (signed)
@@ -33,6 +34,12 @@ export const NEXTJS_WEB_CHILDREN = {
   serverLogGroup: "aws:cloudwatch/logGroup:LogGroup",
   serverFunction: "aws:lambda/function:Function",
   serverCode: "aws:s3/bucketObjectv2:BucketObjectv2",
+  serverErrorsAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  serverThrottlesAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  serverDurationAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  splitErrorsAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  splitThrottlesAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
+  splitDurationAlarm: "aws:cloudwatch/metricAlarm:MetricAlarm",
   splitRole: "aws:iam/role:Role",
   splitPolicy: "aws:iam/rolePolicy:RolePolicy",
   splitLogGroup: "aws:cloudwatch/logGroup:LogGroup",

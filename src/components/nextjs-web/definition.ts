@@ -19,7 +19,7 @@ export const nextjsWebDefinition = componentDefinition({
   availableParams: () => ["url"],
   literalOnly: [
     ["appDirectory"], ["buildCommand"], ["serverFunction", "logging", "disabled"], ["serverFunction", "logging", "logForwarding", "type"],
-    ["warmServerInstances"], ["streamingEnabled"], ["joinDefaultVpc"], ["connectTo", "*"], ["useEdgeFunction"],
+    ["warmServerInstances"], ["streamingEnabled"], ["alarms"], ["alarms", "errors"], ["alarms", "throttles"], ["alarms", "duration"], ["joinDefaultVpc"], ["connectTo", "*"], ["useEdgeFunction"],
     ["customDomains", "*", "domainName"], ["customDomains", "*", "disableDnsRecordCreation"],
     ["fileOptions", "*", "includePattern"], ["fileOptions", "*", "excludePattern"],
     ["fileOptions", "*", "headers", "*", "key"], ["fileOptions", "*", "headers", "*", "value"],

@@ -12,7 +12,7 @@ import { OpenNextOutputError, createSiteCdn, splitFunctionNames, type FunctionOr
 import { Invalidation, type NextjsWebOwnChildArgs } from "./dynamic-resources";
 import { NO_ROUTE_ENV, SERVER_WRAPPER_DIGEST, measureServerPackage } from "./server-package";
 import { createStorage, type SiteStorage } from "./storage";
-import { createServer, type SiteServer } from "./server";
+import { createServer, splitSuffix, type SiteServer } from "./server";
 import { createHelpers, type SiteHelpers } from "./helpers";
 import { nextjsWebDefinition } from "./definition";
 import { edgeProblems } from "./rules";
@@ -28,6 +28,8 @@ import {
 } from "../../shared/workloads/workload-connections";
 import { claimAppDirectory } from "./app-directory-claim";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
+import { makeAlarms, type AlarmSettings } from "../../shared/alarms/metric-alarms";
+import { functionAlarms } from "../../shared/alarms/lambda-alarms";
 import { environmentMap, mergeEnvironments, resolvedEnvironment, type EnvironmentMap } from "../../shared/workloads/environment";
 
 export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo" | "fileOptions">, DefaultVpcEndpointsArg {
@@ -214,7 +216,24 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
     const splits = splitNames.map((key) => ({ key, server: createServer(this.children, spec, key) }));
     const forwarding = p.serverFunction.logging.logForwarding;
     if (forwarding && server.logGroup && !edge) forwardLogs(this.children, server.logGroup, forwarding);
+    if (!edge) this.serverAlarms(server, splits);
     return { server, splits };
+  }
+
+  /**
+   * The regional server's alarms and each split function's (a function's
+   * alarms, docs/function.md#alarms). An edge server has none: Lambda@Edge
+   * publishes its metrics in the region where each request ran, under
+   * `us-east-1.<name>`, so no one alarm sees them
+   * (https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/lambda-cloudwatch-metrics-logging.html).
+   */
+  private serverAlarms(server: SiteServer, splits: { key: string; server: SiteServer }[]): void {
+    const p = this.properties;
+    const settings = literal(p.alarms) as AlarmSettings | undefined;
+    makeAlarms(this.children, functionAlarms(p.serverFunction.timeout, "server"), settings, { FunctionName: server.fn.name });
+    for (const split of splits) {
+      makeAlarms(this.children.suffixed(splitSuffix(split.key)), functionAlarms(p.serverFunction.timeout, "split"), settings, { FunctionName: split.server.fn.name });
+    }
   }
 
   /** The origins' access: S3's origin access control, and the functions' URLs (the image optimizer's signed by its own). */

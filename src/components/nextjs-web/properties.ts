@@ -1,5 +1,6 @@
 import type { DomainConfiguration } from "../../shared/domains/domain-properties";
 import type { EnvironmentVariable, FunctionLogging, IamRoleStatement } from "../../shared/workloads/workload-properties";
+import type { FunctionAlarms } from "../function/properties";
 
 /** Settings of the server function. */
 export interface NextjsServerFunction {
@@ -55,6 +56,13 @@ export interface NextjsWebProperties {
    */
   appDirectory: string;
   serverFunction?: NextjsServerFunction;
+  /**
+   * The server function's CloudWatch alarms (a function's: `errors`,
+   * `throttles`, `duration`; each split function gets its own), each on
+   * unless `false`: new thresholds and periods over the defaults. None with
+   * `useEdgeFunction` (docs/nextjs-web.md#alarms).
+   */
+  alarms?: FunctionAlarms;
   /** Build command run in appDirectory instead of `open-next build`; it must leave `.open-next/` behind. */
   buildCommand?: string;
   /** Headers of uploaded static files. */

@@ -23,6 +23,8 @@ const EDGE_CONFLICTS: [string[], (p: Obj) => boolean, string][] = [
     (p) => obj(obj(obj(p.serverFunction)?.logging)?.logForwarding) !== undefined,
     "an edge function logs in the region of each edge location that runs it, and a forwarding would see only us-east-1's",
   ],
+  // Lambda@Edge's metrics: https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/lambda-cloudwatch-metrics-logging.html
+  [["alarms"], (p) => p.alarms !== undefined, "an edge function's metrics are published in the region of each edge location that runs it, and an alarm would see only one region's (an edge server has no alarms)"],
 ];
 
 /** Problems of useEdgeFunction; `vpcOnlyTargets` are the connectTo entries reachable only in the VPC. */

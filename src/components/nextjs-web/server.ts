@@ -40,11 +40,16 @@ export interface SiteServer {
  * origin of that name in OpenNext's output, with child ids `split*` and names
  * ending in `-<function>`, its own URL, origin secret and permissions.
  */
+/** The suffix of a split function's children's names (`-api` for the split `api`); none for the server. */
+export function splitSuffix(split: string | undefined): string {
+  return split === undefined ? "" : `-${split.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+}
+
 export function createServer(children: ChildFactory, spec: ServerSpec, split?: string): SiteServer {
   const d = split === undefined ? spec.build.output.origins.default : spec.build.output.origins[split] as typeof spec.build.output.origins.default;
   const bundleDir = path.join(spec.build.appDir, d.bundle);
   const id = split === undefined ? "server" : "split";
-  const suffix = split === undefined ? "" : `-${split.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const suffix = splitSuffix(split);
   const common = {
     id, nameSuffix: suffix, description: split === undefined ? "Next.js server" : `Next.js split function ${split}`, bundleDir, handler: d.handler,
     memory: spec.memory, timeout: spec.timeout,

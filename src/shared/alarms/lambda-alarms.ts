@@ -10,21 +10,25 @@ import type { AlarmDefault } from "./metric-alarms";
 /** An invocation this close to the timeout (a share of it) fires the duration alarm. */
 const NEAR_TIMEOUT = 0.9;
 
-/** The function's alarms by name, for a timeout of `timeoutSeconds`. */
-export function functionAlarms(timeoutSeconds: pulumi.Input<number>): Record<"errors" | "throttles" | "duration", AlarmDefault> {
+/** A child id of an alarm: `errorsAlarm`, or after a prefix `serverErrorsAlarm` (a site's server function). */
+const childIdOf = (prefix: string, alarm: string) => (prefix ? `${prefix}${alarm[0].toUpperCase()}${alarm.slice(1)}Alarm` : `${alarm}Alarm`);
+
+/** The function's alarms by name, for a timeout of `timeoutSeconds`; their child ids after `childPrefix` when given. */
+export function functionAlarms(timeoutSeconds: pulumi.Input<number>, childPrefix = ""): Record<"errors" | "throttles" | "duration", AlarmDefault> {
+  const [errors, throttles, duration] = ["errors", "throttles", "duration"].map((a) => childIdOf(childPrefix, a));
   return {
     errors: {
-      childId: "errorsAlarm", description: "errors as a percentage of invocations (%)", namespace: "AWS/Lambda",
+      childId: errors, description: "errors as a percentage of invocations (%)", namespace: "AWS/Lambda",
       metric: { metricName: "Errors", statistic: "Sum" }, percentOf: { metricName: "Invocations", statistic: "Sum" },
       comparison: "GreaterThanOrEqualToThreshold", threshold: 5, periodSeconds: 300, evaluationPeriods: 1,
     },
     throttles: {
-      childId: "throttlesAlarm", description: "throttled invocations (count)", namespace: "AWS/Lambda",
+      childId: throttles, description: "throttled invocations (count)", namespace: "AWS/Lambda",
       metric: { metricName: "Throttles", statistic: "Sum" },
       comparison: "GreaterThanOrEqualToThreshold", threshold: 1, periodSeconds: 300, evaluationPeriods: 1,
     },
     duration: {
-      childId: "durationAlarm", description: `the longest invocation near the timeout (ms; ${NEAR_TIMEOUT * 100}% of it by default)`, namespace: "AWS/Lambda",
+      childId: duration, description: `the longest invocation near the timeout (ms; ${NEAR_TIMEOUT * 100}% of it by default)`, namespace: "AWS/Lambda",
       metric: { metricName: "Duration", statistic: "Maximum" },
       comparison: "GreaterThanOrEqualToThreshold", threshold: pulumi.output(timeoutSeconds).apply((t) => Math.round(t * 1000 * NEAR_TIMEOUT)), periodSeconds: 300, evaluationPeriods: 1,
     },

@@ -45,6 +45,12 @@ describe("useEdgeFunction rules", () => {
     ]);
   });
 
+  it("is refused with alarms, which would see one region of many", () => {
+    assert.deepStrictEqual(problems("      alarms:\n        throttles: false\n"), [
+      "s.yaml:8:9: alarms cannot be used with useEdgeFunction: an edge function's metrics are published in the region of each edge location that runs it, and an alarm would see only one region's (an edge server has no alarms); remove alarms or useEdgeFunction",
+    ]);
+  });
+
   it("is refused with log forwarding, which would see one region of many", () => {
     const forwarding = "      serverFunction:\n        logging:\n          logForwarding:\n            type: http-endpoint\n            properties: {endpointUrl: https://logs.example.com/in}\n";
     assert.deepStrictEqual(problems(forwarding), [
@@ -128,6 +134,8 @@ describe("NextjsWeb with useEdgeFunction", function () {
     assert.strictEqual(r.byName("web-server-invoke-permission"), undefined);
     assert.ok(r.byName("web-image-url"), "the image optimizer stays a regional function behind its URL");
     assert.deepStrictEqual(r.byName("web-image-function")!.inputs.architectures, ["arm64"]);
+    // No alarm: its metrics are in the region of each edge location that ran it (docs/nextjs-web.md#alarms).
+    assert.deepStrictEqual(r.all("aws:cloudwatch/metricAlarm:MetricAlarm").map((a) => a.name), []);
   });
 
   it("waits for CloudFront to remove the replicas when deleting the function", async () => {
