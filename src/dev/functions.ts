@@ -12,6 +12,7 @@ import * as path from "path";
 import { readStoredZip } from "../shared/files/zip";
 import { startChild, type Child, type LogLine } from "./children";
 import type { Invocation } from "./invocation";
+import { AlarmWatch, type LocalAlarms } from "./alarm-watch";
 
 export interface FunctionSpec {
   name: string;
@@ -24,6 +25,8 @@ export interface FunctionSpec {
   timeout: number;
   /** The deployed environment, local addresses in place of AWS ones. */
   environment: Record<string, string>;
+  /** Its alarms' thresholds: dev says when an invocation would have fired one (alarm-watch.ts). */
+  alarms?: LocalAlarms;
 }
 
 /**
@@ -82,12 +85,16 @@ export class DevFunction {
   private runtimeSaid = false;
   /** Resolves after each rebuild (tests and the reload benchmark wait on it). */
   public onReload?: (ms: number) => void;
+  /** Says when an invocation would have fired one of its alarms (with spec.alarms). */
+  private readonly alarmWatch?: AlarmWatch;
 
   constructor(
     public spec: FunctionSpec, private readonly cacheDir: string, private readonly log: LogLine, private readonly baseEnv: Record<string, string>,
     /** What bundles `spec.entry` (none for a package built elsewhere: usePrebuilt). */
     private readonly bundler?: LocalBundler,
-  ) {}
+  ) {
+    if (spec.alarms) this.alarmWatch = new AlarmWatch(spec.alarms, (line) => this.log(line));
+  }
 
   /** Bundles and unpacks; starts watching the bundle's inputs. Throws the bundler's problem when it does not bundle. */
   build(): void {
@@ -204,6 +211,13 @@ export class DevFunction {
   }
 
   async invoke(event: Record<string, unknown>): Promise<Invocation> {
+    const started = Date.now();
+    const ran = await this.invokeOnce(event);
+    this.alarmWatch?.record(ran.ok, Date.now() - started);
+    return ran;
+  }
+
+  private async invokeOnce(event: Record<string, unknown>): Promise<Invocation> {
     if (!this.worker) this.startWorker();
     const w = this.worker;
     if (!w || !(await w.ready)) return { ok: false, error: "the function could not be loaded" };

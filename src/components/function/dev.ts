@@ -12,6 +12,7 @@ import type { functionParams } from "./properties";
 import { functionDefinition } from "./definition";
 import { bundleFunction } from "./bundle";
 import { ownRulesDev } from "./own-rules-dev";
+import { localFunctionAlarms } from "../../shared/alarms/lambda-alarms";
 
 /** A function's outputs, locally. */
 export function functionLocalOutputs(name: string): LocalOutputs<typeof functionParams> {
@@ -38,6 +39,8 @@ export const functionDev: DevType = {
           timeout: Number(p.timeout ?? 10),
           // As deployed (index.ts): connectTo's variables, the function's own, source maps on.
           environment: { ...ctx.connectionVariables(p.connectTo), ...environmentMap(p.environment), NODE_OPTIONS: "--enable-source-maps" },
+          // What its alarms would say of its local invocations.
+          alarms: localFunctionAlarms(Number(p.timeout ?? 10), p.alarms as Record<string, unknown> | undefined),
         };
         const fingerprint = JSON.stringify(spec);
         const routes = ctx.eventKeysOf(name);
