@@ -57,7 +57,7 @@ export function directiveDefinitions(params: ParamNames): Record<string, Schema>
   const text = { pattern: `^(?![\\s\\S]*${PULUMI_YAML})${TEXT_CHAR}*${DIRECTIVE}(?:${TEXT_CHAR}|${DIRECTIVE})*$`, not: { pattern: WHOLE_PARAM } };
   out.Directive = {
     type: "string",
-    description: "A directive giving text: $Secret(name) reads a Pulumi secret; $ResourceParam(resource, parameter) reads a text parameter of another resource of the file; $Stage(), $Region(), $Config(key) and $Select($Stage(), {production: a, default: b}) read the stage (docs/stages.md); directives inside a longer string are interpolated.",
+    description: "A directive giving text: $Secret(name) reads a Pulumi secret; $ResourceParam(resource, parameter) reads a text parameter of another resource of the file; $Stage(), $Region(), $Config(key) and $Select($Stage(), {production: a, default: b}) read the stage (the Pulumi stack); directives inside a longer string are interpolated.",
     anyOf: params.string.length ? [text, { pattern: wholeParam(params.string) }] : [text],
   };
   // A whole stage directive may give a number or true/false, so both definitions exist even when no parameter has that type.

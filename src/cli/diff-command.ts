@@ -15,6 +15,8 @@ import type { Io } from "./io";
 import { FOLLOW_LINKS_OPTION } from "../shared/files/links";
 import { secretOption } from "../config/secrets";
 import { stackInputs } from "./secret-sources";
+import type { StageOptions } from "../config/stage";
+import { noStageMessage, selectedStack, STAGE_DIRECTIVE, stageContext, stageLine } from "./stage-context";
 import { secretNames } from "../config/stackfile";
 import { setOwn } from "../shared/messages/own";
 import { plan, PlanRunError } from "./plan";
@@ -39,6 +41,8 @@ export interface DiffArgs {
   newStack: boolean;
   region?: string;
   stack?: string;
+  /** `--against-stack NAME`: the one file planned as this stage is the base, as `--stack`'s the new (what that stage would get). */
+  againstStack?: string;
   /** `--secret NAME=VALUE` */
   secrets: Record<string, string>;
   secretsFile?: string;
@@ -94,7 +98,15 @@ export function parseDiffArgs(args: string[]): DiffArgs {
     } else if (name === "--stack") {
       out.stack = value();
       if (!out.stack || !/^[A-Za-z0-9_./-]+$/.test(out.stack)) throw new UsageError("--stack takes the name of a Pulumi stack, like dev");
+    } else if (name === "--against-stack") {
+      out.againstStack = value();
+      if (!out.againstStack || !/^[A-Za-z0-9_./-]+$/.test(out.againstStack)) throw new UsageError("--against-stack takes the name of a Pulumi stack to compare with, like prod");
     } else throw unknownOption(a, "diff");
+  }
+  if (out.againstStack && out.newStack) throw new UsageError("--against-stack compares one file under two stages; --new-stack compares with an empty stack: give one of them");
+  if (out.againstStack) {
+    if (out.files.length !== 1) throw new UsageError(`with --against-stack, diff takes one FILE, planned as --against-stack's stage (the base) and as --stack's (got ${out.files.length} files)`);
+    return out;
   }
   const want = out.newStack ? 1 : 2;
   if (out.files.length !== want) {
@@ -118,12 +130,21 @@ function readInput(file: string, io: Io, followLinks: boolean): { label: string;
   }
 }
 
+/** The stage a file is resolved for (`stack`), when its text reads the stage (cli/stage-context.ts); said on stderr. */
+function stageFor(file: string, text: string, stack: string | undefined, args: DiffArgs, io: Io, role: string): StageOptions {
+  if (!STAGE_DIRECTIVE.test(text)) return {};
+  const context = stageContext(file, { stack, region: args.region, selected: () => selectedStack(file) });
+  if (!context.options.stage) throw new UsageError(noStageMessage(context));
+  const line = stageLine(context)!;
+  io.err(`diff: ${role}: ${role === "base" && args.againstStack ? line.replace("(--stack)", "(--against-stack)") : line}`);
+  return context.options;
+}
+
 /** The analyzed file, or undefined after printing its problems (warnings too, for the new file). */
-function load(file: string, io: Io, warn: boolean, followLinks: boolean): StackfileResult | undefined {
-  const input = readInput(file, io, followLinks);
+function load(file: string, io: Io, warn: boolean, followLinks: boolean, stage: (text: string) => StageOptions, input = readInput(file, io, followLinks)): StackfileResult | undefined {
   if (!input) return undefined;
   const { label, text } = input;
-  const r = analyzeStackfile(label, text);
+  const r = analyzeStackfile(label, text, stage(text));
   // Bounded as validate's: the first problems (warnings), then a line counting the rest.
   for (const line of formatProblems(r.problems, label)) io.err(line);
   if (r.problems.length) return undefined;
@@ -136,9 +157,13 @@ const folderOf = (file: string) => (file === STDIN ? process.cwd() : path.dirnam
 
 export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const args = parseDiffArgs(argv);
-  const [oldFile, newFile] = args.newStack ? [undefined, args.files[0]] : args.files;
-  const a = oldFile === undefined ? undefined : load(oldFile, io, false, args.followLinks);
-  const b = load(newFile, io, true, args.followLinks);
+  const [oldFile, newFile] = args.newStack ? [undefined, args.files[0]] : args.againstStack ? [args.files[0], args.files[0]] : args.files;
+  // --against-stack: one file (read once), the base planned as that stage.
+  const input = args.againstStack ? readInput(newFile, io, args.followLinks) : undefined;
+  if (args.againstStack && !input) return 1;
+  const oldStage = args.againstStack ?? args.stack;
+  const a = oldFile === undefined ? undefined : load(oldFile, io, false, args.followLinks, (t) => stageFor(oldFile, t, oldStage, args, io, "base"), input);
+  const b = load(newFile, io, true, args.followLinks, (t) => stageFor(newFile, t, args.stack, args, io, "new"), input);
   if ((oldFile !== undefined && !a) || !b) return 1;
   const names = new Set([...(a?.model.resources ?? []), ...b.model.resources].map((r) => r.name));
   if (args.allowReplace.some((r) => !names.has(r))) {

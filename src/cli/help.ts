@@ -28,14 +28,15 @@ their build): see docs/security.md.
                      Missing secrets get placeholders. See docs/secrets.md.
   --region REGION    the region to plan for; else aws:region of the Pulumi stack
   --stack NAME       the Pulumi stack (of the nearest Pulumi.yaml above FILE) whose aws:region and
-                     secrets are read, through \`pulumi config\`; default: the selected stack
+                     secrets are read, through \`pulumi config\`; default: the selected stack; also the
+                     stage $Stage(), $Region(), $Config and $Select read
   --quota RULE=N     a raised account quota, like cloudfront/cache-behaviors=150
   --follow-links     read FILE and the secrets file even when they are links out of their folders
 Exit: 0 ok, 1 problems, 2 usage or unreadable file.
 example:
   STACKFILE_SECRET_CACHE_PASSWORD=... stackfile plan stack.yaml --region eu-west-1
   stackfile plan stack.yaml --secrets-file ~/.config/stackfile/dev-secrets.yaml`,
-  diff: `usage: stackfile diff OLD_FILE NEW_FILE [--format text|markdown|json] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack] [--max-monthly-increase AMOUNT] [--region REGION] [--stack NAME] [--secrets-file FILE] [--follow-links]
+  diff: `usage: stackfile diff OLD_FILE NEW_FILE [--format text|markdown|json] [--allow-replace RESOURCE]... [--allow-open FUNCTION]... [--new-stack] [--max-monthly-increase AMOUNT] [--region REGION] [--stack NAME] [--against-stack NAME] [--secrets-file FILE] [--follow-links]
 Compares two versions of a stack file offline, with no cloud access: the stack
 file's changes, then what \`pulumi up\` would do to each AWS resource (create,
 update with the inputs that change, replace with the input that forces it,
@@ -53,7 +54,8 @@ monthly cost (docs/cost.md).
   --allow-open FUNCTION       accept that routes of FUNCTION lose their authorizer (become public); repeatable
   --new-stack                 the base has no stack yet: give only NEW_FILE (everything is created)
   --max-monthly-increase AMOUNT   fail (exit 1) when the fixed monthly cost rises by more than AMOUNT USD
-  --region REGION, --stack NAME   as for plan
+  --region REGION, --stack NAME   as for plan (both files planned as --stack's stage)
+  --against-stack NAME        one FILE planned as this stage (the base) and as --stack's (the new)
   --secrets-file FILE, --secret NAME=VALUE   secrets, as for plan (also STACKFILE_SECRET_<NAME>
                               in the environment; the file or the environment is recommended)
   --follow-links              read the files even when they are links out of their folders
@@ -77,8 +79,8 @@ A change of FILE restarts what it changed. Writes only under
   --secret NAME=V       a value for $Secret(NAME) (visible to other users in ps: prefer the next two)
   --secrets-file FILE   secrets from a YAML or JSON file, name: value
   STACKFILE_SECRET_<NAME>=V in the environment also gives a secret
-  --stack NAME          the Pulumi stack whose own secrets come last (default: the selected one;
-                        read with pulumi config when pulumi is on PATH), as for plan
+  --stack NAME          the stage to run (default dev) and the Pulumi stack whose own secrets come
+                        last (default: the selected one; read with pulumi config when pulumi is on PATH)
   --port BASE           first port for gateways and sites (default 3000; a port in use -> the next free one)
   --prod                sites as deployed: the OpenNext build, routed as CloudFront routes it
   --follow-links        read FILE and the secrets file even when they are links out of their folders
