@@ -17,7 +17,7 @@ import type * as ServerPackage from "../src/components/nextjs-web/server-package
 import type * as AwsClients from "../src/providers/aws-clients";
 import type * as YamlMessages from "../src/config/yaml-messages";
 import type * as Load from "../src/config/load";
-import type * as SourceHash from "../src/components/nextjs-web/source-hash";
+import type * as SourceHash from "../src/components/nextjs-web/build/source-hash";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DIST = path.join(__dirname, "..", "dist");
@@ -27,7 +27,7 @@ const { FAIL_FAST_AWS_CALLS, NO_ROUTE_ENV } = require(path.join(DIST, "component
 const { awsClientConfig } = require(path.join(DIST, "providers", "aws-clients")) as typeof AwsClients;
 const { explainSyntaxProblems } = require(path.join(DIST, "config", "yaml-messages")) as typeof YamlMessages;
 const { loadText } = require(path.join(DIST, "config", "load")) as typeof Load;
-const { sourceHash } = require(path.join(DIST, "components", "nextjs-web", "source-hash")) as typeof SourceHash;
+const { sourceHash } = require(path.join(DIST, "components", "nextjs-web", "build", "source-hash")) as typeof SourceHash;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bounds-"));

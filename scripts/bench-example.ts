@@ -27,7 +27,7 @@ console.log(`plan of the example stack: first ${first.s.toFixed(1)} s (${first.b
 
 // What the second plan spends checking that the build's output is what its stamp vouches for.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { outputsDigest } = require("../dist/components/nextjs-web/build-stamp") as typeof import("../src/components/nextjs-web/build-stamp");
+const { outputsDigest } = require("../dist/components/nextjs-web/build/build-stamp") as typeof import("../src/components/nextjs-web/build/build-stamp");
 const outDir = path.join(ROOT, "examples", "nextjs-app", ".open-next");
 outputsDigest(outDir);
 const t0 = process.hrtime.bigint();

@@ -183,7 +183,7 @@ interface ProgramRun {
  * Step 4: the program `pulumi up` runs, under the mock engine, a resource at
  * a time (plan-memory.ts stops it before the heap runs out). A plan never
  * deploys: with no build secret given, Next.js builds use the public
- * placeholder (reproducible everywhere; the program run's neverDeploys, components/nextjs-web/build-keys.ts).
+ * placeholder (reproducible everywhere; the program run's neverDeploys, components/nextjs-web/build/build-keys.ts).
  * An error a constructor throws is placed at the resource being made.
  */
 async function runUnderMocks(

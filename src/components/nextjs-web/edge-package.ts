@@ -5,7 +5,7 @@ import * as fs from "fs";
 import * as zlib from "zlib";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { BuildError } from "./build-error";
+import { BuildError } from "./build/build-error";
 
 export const EDGE_ENTRY = "stackfile-edge.mjs";
 export const EDGE_ENV_FILE = "stackfile-env.json";

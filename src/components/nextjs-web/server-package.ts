@@ -8,7 +8,7 @@
 import { createHash } from "crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { serverModule } from "./edge-package";
-import { BuildError } from "./build-error";
+import { BuildError } from "./build/build-error";
 import { DIRECT_UPLOAD_LIMIT, folderSize, unzippedProblem, type FolderSize } from "../../shared/workloads/package-size";
 
 export const SERVER_ENTRY = "stackfile-server.mjs";

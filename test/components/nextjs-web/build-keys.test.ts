@@ -8,7 +8,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { buildNextApp, type BuildOptions } from "../../../src/components/nextjs-web/build";
-import { BUILD_SECRET_CONFIG, BUILD_SECRET_ENV, buildKeys } from "../../../src/components/nextjs-web/build-keys";
+import { BUILD_SECRET_CONFIG, BUILD_SECRET_ENV, buildKeys } from "../../../src/components/nextjs-web/build/build-keys";
 import { NextjsWeb } from "../../../src/components/nextjs-web";
 import { run } from "../../harness";
 import { fakeNextApp } from "../../fake-next-app";

@@ -7,7 +7,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { execSync, spawnSync } from "child_process";
-import { LEASE_MS, LOCK, RENEW_MS, withBuildLock } from "../../../src/components/nextjs-web/build-lock";
+import { LEASE_MS, LOCK, RENEW_MS, withBuildLock } from "../../../src/components/nextjs-web/build/build-lock";
 
 function appDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "lock-app-"));

@@ -6,7 +6,7 @@ import * as os from "os";
 import * as path from "path";
 import { spawn } from "child_process";
 import { buildNextApp } from "../../../src/components/nextjs-web/build";
-import { LOCK } from "../../../src/components/nextjs-web/build-lock";
+import { LOCK } from "../../../src/components/nextjs-web/build/build-lock";
 import { FAKE_OPEN_NEXT, fakeNextApp } from "../../fake-next-app";
 
 const RUN_BUILD = path.join(__dirname, "../../fixtures/run-build.ts");

@@ -8,7 +8,7 @@ import * as path from "path";
 import { execFile } from "child_process";
 import { promisify } from "util";
 import { buildNextApp } from "../../../src/components/nextjs-web/build";
-import { sourceHash } from "../../../src/components/nextjs-web/source-hash";
+import { sourceHash } from "../../../src/components/nextjs-web/build/source-hash";
 import { assetManifest } from "../../../src/components/nextjs-web/assets";
 import { analyzeStackfile, formatProblem } from "../../../src/config/stackfile";
 

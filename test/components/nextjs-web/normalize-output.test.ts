@@ -6,7 +6,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { normalizeBuildPaths } from "../../../src/components/nextjs-web/normalize-output";
+import { normalizeBuildPaths } from "../../../src/components/nextjs-web/build/normalize-output";
 
 function write(dir: string, rel: string, text: string): string {
   const p = path.join(dir, rel);

@@ -4,7 +4,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { OPEN_NEXT_VERSION, openNextCommand } from "../../../src/components/nextjs-web/open-next-config";
+import { OPEN_NEXT_VERSION, openNextCommand } from "../../../src/components/nextjs-web/build/open-next-config";
 
 function app(withOpenNext: boolean): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "on-app-"));

@@ -11,7 +11,7 @@ import * as path from "path";
 import { spawnSync } from "child_process";
 import { cli } from "../../cli/cli-helpers";
 import { fakeNextApp } from "../../fake-next-app";
-import { PLACEHOLDER_BUILD_SECRET } from "../../../src/components/nextjs-web/build-keys";
+import { PLACEHOLDER_BUILD_SECRET } from "../../../src/components/nextjs-web/build/build-keys";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const APP = path.join(ROOT, "examples", "nextjs-app");

@@ -6,7 +6,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { spawnSync } from "child_process";
-import { sourceHash, workspacePackages } from "../../../src/components/nextjs-web/source-hash";
+import { sourceHash, workspacePackages } from "../../../src/components/nextjs-web/build/source-hash";
 
 /** A hang guard, not a timing: generous, for a loaded machine; only a runaway case reaches it (the times are figures of `npm run bench`). */
 const HANG_GUARD_MS = 20_000;

@@ -1,5 +1,5 @@
 // What \`open-next build\` writes to .open-next/open-next.output.json, as far as
-// nextjs-web reads it (a type only: build.ts, build-stamp.ts and sharp.ts share it).
+// nextjs-web reads it (a type only: index.ts, build-stamp.ts and sharp.ts share it).
 
 export interface OpenNextOutput {
   origins: {

@@ -1,14 +1,26 @@
-// Builds a Next.js app with OpenNext (or the user's buildCommand): one build
-// at a time per app directory, skipped when the sources have not changed and
-// what the last build left is whole, its output made independent of where the
-// checkout is, and the image optimizer's sharp made to match its CPU.
+// The build subsystem of nextjs-web: builds a Next.js app with OpenNext (or the
+// user's buildCommand). It touches no Pulumi; the component reads its result
+// (BuildResult) and makes the resources. What it guarantees:
+// - one build at a time per app directory, across processes and hosts (a lock
+//   with a renewed lease, taken over when its holder is gone: build-lock.ts);
+// - a build skipped only when the sources are unchanged (source-hash.ts) and
+//   what the last build left is whole (its stamp and output digest:
+//   build-stamp.ts); a failed build leaves the last good output (last-good.ts);
+// - an output independent of where the checkout is (normalize-output.ts) and,
+//   from one build secret, the same keys in every checkout; a run that never
+//   deploys builds with the public placeholder key (build-keys.ts);
+// - the image optimizer's sharp matching its CPU (sharp.ts); the build's
+//   process group ended with it (build-process.ts);
+// - every failure a BuildError whose message says what to fix (build-error.ts).
+// Other files of nextjs-web import this index, except the packages that a
+// build itself imports (edge-package.ts, server-package.ts: build-error.ts).
 import * as fs from "fs";
 import * as path from "path";
 import { sourceHash } from "./source-hash";
 import { BuildError } from "./build-error";
-import { checkEdgePackageSize, serverModule } from "./edge-package";
+import { checkEdgePackageSize, serverModule } from "../edge-package";
 import { EDGE, STREAMING, openNextCommand, overrideConfig } from "./open-next-config";
-import { appConfigProblems, readAppOpenNextConfig, DEPLOYS_SPLIT_FUNCTIONS } from "./app-config";
+import { appConfigProblems, readAppOpenNextConfig, DEPLOYS_SPLIT_FUNCTIONS } from "../app-config";
 import { outputsChanged, readOutput, readStamp, writeStamp, type Stamp } from "./build-stamp";
 import { LOCK, withBuildLock } from "./build-lock";
 import { runInGroup, type BuildCommand } from "./build-process";
@@ -51,7 +63,7 @@ export interface BuildOptions {
   placeholderSecret?: boolean;
 }
 
-export { BuildError };
+export { BuildError, BUILD_SECRET_CONFIG };
 
 /** Bump when what the build step does changes, so earlier builds are not reused. */
 const BUILD_STEP_VERSION = "3";
