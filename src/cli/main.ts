@@ -15,6 +15,7 @@ import { escapeControl } from "../shared/messages/user-text";
 import type { Io } from "./io";
 import type { StageOptions } from "../config/stage";
 import type { StageContext } from "./stage-context";
+import { STAGE_DIRECTIVE } from "../config/stage";
 
 export type { Io } from "./io";
 
@@ -87,8 +88,8 @@ function stackOption(args: string[]): { stack?: string; rest: string[] } {
 /** The stage options of a text that reads the stage (none read otherwise): `require`, a plan's, refuses a file with no stage to resolve for. */
 function stageFor(file: string, how: { stack?: string; region?: string; validate?: boolean }, got: (c: StageContext) => void) {
   return (text: string): StageOptions[] => {
+    if (!STAGE_DIRECTIVE.test(text)) return [{}];
     const stages = onDemand.stages();
-    if (!stages.STAGE_DIRECTIVE.test(text)) return [{}];
     const context = stages.stageContext(file, { stack: how.stack, region: how.region, namedOnly: how.validate, selected: how.validate ? undefined : () => stages.selectedStack(file) });
     if (!how.validate && !context.options.stage) throw new UsageError(stages.noStageMessage(context));
     got(context);

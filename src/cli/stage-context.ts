@@ -11,8 +11,7 @@ import type { Stage, StageOptions } from "../config/stage";
 import { findProject, PulumiStack } from "./pulumi-stack";
 import { readYaml, stackFiles, stackRegion, StackRegionError } from "./stack-region";
 
-/** Whether a stack file's text holds a stage directive (only then is the stage looked for). */
-export const STAGE_DIRECTIVE = /\$(Stage|Region|Config|Select)\s*\(/;
+export { STAGE_DIRECTIVE } from "../config/stage";
 
 export interface StageContext {
   options: StageOptions;

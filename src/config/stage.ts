@@ -13,6 +13,9 @@ import { isUnknown, unknownValue } from "../shared/component/unknown";
 import type { Problem } from "../shared/messages/problem";
 import { userText } from "../shared/messages/user-text";
 
+/** Whether a stack file's text holds a stage directive (only then is the stage looked for, and cli/stage-context.ts loaded). */
+export const STAGE_DIRECTIVE = /\$(Stage|Region|Config|Select)\s*\(/;
+
 type Path = (string | number)[];
 
 /** The stage a file is resolved for. */
