@@ -17,7 +17,7 @@ import { cdnAlarms } from "../../shared/alarms/cdn-alarms";
 import { literal } from "../../shared/component/component";
 import { MANAGED } from "../nextjs-web/cdn";
 import { SYNC_JOURNAL_FOLDER } from "./directory-upload";
-import type { BucketArgs } from "./index";
+import type { BucketArgs } from "./args";
 
 /** What the bucket's CDN made, and its outputs. */
 export interface BucketCdnMade {

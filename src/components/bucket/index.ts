@@ -1,55 +1,22 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import * as path from "path";
-import type { BucketAccessibility, BucketCors, BucketLifecycleRule, BucketProperties } from "./properties";
+import type { BucketLifecycleRule } from "./properties";
 import { bucketParams } from "./properties";
-import type { BUCKET_CHILDREN } from "./child-ids";
 import { BUCKET_CONNECTION_VARIABLES, bucketDefinition } from "./definition";
 import { paramOutputs } from "../../shared/component/stack-component";
 import { Component, literal } from "../../shared/component/component";
-import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
 import { withDefaults } from "../../shared/schema/schema";
-import type { S3EventType } from "../../aws-rules/s3-notifications";
-import type { S3EventFilterRule } from "./s3-event";
 import { bucketStatements, connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
 import { awsAccessOf, type AwsAccess } from "../../shared/aws-naming/aws-provider-settings";
-import { AssetSync, Invalidation, type NextjsWebOwnChildArgs } from "../nextjs-web/dynamic-resources";
+import { AssetSync, Invalidation } from "../nextjs-web/dynamic-resources";
 import { useFirewallNameInProgram } from "../web-app-firewall/use-firewall";
 import { directoryFiles, directoryUploadProblems } from "./directory-upload";
 import { createBucketCdn, cdnReadStatements, type BucketCdnMade } from "./cdn";
 
-/**
- * Arguments of {@link Bucket}: the YAML properties, where any scalar may be a
- * Pulumi Input except the fields that decide which resources are made.
- */
-export interface BucketArgs extends Omit<DeepInput<BucketProperties>, "versioning" | "encryption" | "accessibility" | "cors" | "lifecycleRules" | "directoryUpload" | "cdn" | "alarms"> {
-  versioning?: boolean;
-  encryption?: boolean;
-  accessibility?: BucketAccessibility;
-  cors?: { enabled: boolean; corsRules?: DeepInput<NonNullable<BucketCors["corsRules"]>> };
-  lifecycleRules?: DeepInput<BucketLifecycleRule[]>;
-  /** A local directory synced to the bucket on every deploy (read as the program runs: a plain path). */
-  directoryUpload?: BucketProperties["directoryUpload"];
-  /** CloudFront in front of the bucket (whether, and its domains, decide what is made: plain values; the others may be Inputs). */
-  cdn?: { enabled: boolean; customDomains?: NonNullable<BucketProperties["cdn"]>["customDomains"] } & Omit<DeepInput<NonNullable<BucketProperties["cdn"]>>, "enabled" | "customDomains">;
-  /** Its CloudWatch alarms (which are made is decided by plain values). */
-  alarms?: BucketProperties["alarms"];
-  /** Functions S3 invokes on object changes (a stack file's `s3` events of functions naming the bucket). */
-  events?: BucketEvent[];
-  /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
-  transform?: ChildTransforms<typeof BUCKET_CHILDREN, NextjsWebOwnChildArgs>;
-}
-
-/** A function S3 invokes when an object changes. */
-export interface BucketEvent {
-  /** The function's ARN. */
-  functionArn: pulumi.Input<string>;
-  /** Names its invoke permission (`<bucket>-event-permission-<label>`): one per function. */
-  label: string;
-  s3EventType: S3EventType;
-  filterRule?: S3EventFilterRule;
-}
+export type { BucketArgs, BucketEvent } from "./args";
+import type { BucketArgs, BucketEvent } from "./args";
 
 type LifecycleRuleArgs = aws.types.input.s3.BucketLifecycleConfigurationRule;
 
