@@ -101,7 +101,7 @@ describe("stack file validation", () => {
   it("checks overrides' child ids, listing the valid ones", () => {
     const text = `resources:${redis("")}\n    overrides:\n      replicationGrup: {}`;
     assert.deepStrictEqual(problems(text), [
-      "s.yaml:8:7: 'replicationGrup' is not a child of redis-cluster 'cache'; did you mean 'replicationGroup'?; valid ids: subnetGroup, securityGroup, vpcIngress, parameterGroup, slowLog, updateGuard, replicationGroup, " +
+      "s.yaml:8:7: 'replicationGrup' is not a child of redis-cluster 'cache'; did you mean 'replicationGroup'?; valid ids: subnetGroup, securityGroup, vpcIngress, parameterGroup, slowLog, updateGuard, replicationGroup, cpuAlarm, memoryAlarm, evictionsAlarm, replicationLagAlarm, " +
         "logForwardingBucket, logForwardingBucketBlock, logForwardingBucketEncryption, logForwardingStreamRole, logForwardingStreamPolicy, " +
         "logForwardingStream, logForwardingLogsRole, logForwardingLogsPolicy, logForwardingSubscription",
     ]);
