@@ -1,4 +1,5 @@
 // The markdown the docs tests read: the README and every page of docs/.
+import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 
@@ -22,4 +23,17 @@ export function fencedBlocks(file: string, lang: string): { line: number; code: 
     i = j;
   }
   return out;
+}
+
+/** Each ```sh block of a page with the ```text block that follows it (before the next sh block): the lines it prints. */
+export function commandsWithOutput(page: string): { line: number; code: string; expected: string[] }[] {
+  const sh = fencedBlocks(page, "sh");
+  const text = fencedBlocks(page, "text");
+  const name = path.relative(ROOT, page);
+  return sh.map((b, i) => {
+    const next = sh[i + 1]?.line ?? Infinity;
+    const shown = text.find((t) => t.line > b.line && t.line < next);
+    assert.ok(shown, `${name}:${b.line}: a sh block with no text block of what it prints after it`);
+    return { line: b.line, code: b.code, expected: shown.code.split("\n").filter((l) => l.trim()) };
+  });
 }

@@ -8,23 +8,13 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { spawnSync } from "child_process";
-import { fencedBlocks } from "../docs-pages";
+import { commandsWithOutput as pagedCommands, fencedBlocks } from "../docs-pages";
 import { exampleBuild } from "../nextjs-fixture";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PAGE = path.join(ROOT, "docs", "cost.md");
 
-/** Each sh block with the text block that follows it (before the next sh block). */
-function commandsWithOutput(): { line: number; code: string; expected: string[] }[] {
-  const sh = fencedBlocks(PAGE, "sh");
-  const text = fencedBlocks(PAGE, "text");
-  return sh.map((b, i) => {
-    const next = sh[i + 1]?.line ?? Infinity;
-    const shown = text.find((t) => t.line > b.line && t.line < next);
-    assert.ok(shown, `docs/cost.md:${b.line}: a sh block with no text block of what it prints after it`);
-    return { line: b.line, code: b.code, expected: shown.code.split("\n").filter((l) => l.trim()) };
-  });
-}
+const commandsWithOutput = () => pagedCommands(PAGE);
 
 describe("docs/cost.md, every command run as written", function () {
   this.timeout(1_800_000);
