@@ -31,8 +31,14 @@ function unknownCommand(command: string): string {
   return `unknown command '${command}'${near ? `; did you mean '${near}'?` : ""}`;
 }
 
-/** The analyzed file, or the exit code after printing its problems; `warn`: also print its warnings; `stage`: the stage a text is resolved for. */
-function load(file: string, io: Io, warn = true, followLinks = false, stage?: (text: string) => StageOptions[]): StackfileResult | number {
+/** The stages a text is resolved for (`own`), and the project's other stacks whose names they must not claim too (`others`: plan's). */
+export interface StagesOf {
+  own: StageOptions[];
+  others?: StageOptions[];
+}
+
+/** The analyzed file, or the exit code after printing its problems; `warn`: also print its warnings; `stage`: the stages a text is resolved for. */
+function load(file: string, io: Io, warn = true, followLinks = false, stage?: (text: string) => StagesOf): StackfileResult | number {
   let text: string;
   try {
     text = readStackfile(file, { followLinks });
@@ -41,7 +47,7 @@ function load(file: string, io: Io, warn = true, followLinks = false, stage?: (t
     io.err(formatProblem({ file, line: 1, col: 1, message: err.message }));
     return 1;
   }
-  const result = analyzeEach(file, text, stage?.(text) ?? [{}]);
+  const result = analyzeEach(file, text, stage?.(text) ?? { own: [{}] });
   if (result.problems.length) {
     for (const line of formatProblems(result.problems, file)) io.err(line);
     return 1;
@@ -51,12 +57,20 @@ function load(file: string, io: Io, warn = true, followLinks = false, stage?: (t
   return result;
 }
 
-/** The file analyzed for each stage (validate checks every stack of the project), problems and warnings merged once each. */
-function analyzeEach(file: string, text: string, stages: StageOptions[]): StackfileResult {
-  const results = stages.map((s) => analyzeStackfile(file, text, s));
-  if (results.length === 1) return results[0];
+/**
+ * The file analyzed for each stage (validate checks every stack of the
+ * project), problems and warnings merged once each; with the names two
+ * stages would both claim (plan: its stage's against the others').
+ */
+function analyzeEach(file: string, text: string, { own, others = [] }: StagesOf): StackfileResult {
+  const results = own.map((s) => analyzeStackfile(file, text, s));
+  const staged = [...own, ...others];
+  const clashes = staged.length > 1 && staged.every((s) => s.stage)
+    ? onDemand.stages().stageNameProblems([...results, ...others.map((s) => analyzeStackfile(file, text, s))].map((result, i) => ({ stage: staged[i].stage!, result })), others.length ? own[0].stage!.name : undefined)
+    : [];
+  if (results.length === 1 && !clashes.length) return results[0];
   const once = (list: StackfileResult["problems"]) => sortProblems([...new Map(list.map((p) => [formatProblem(p), p])).values()]);
-  return { ...results[0], problems: once(results.flatMap((r) => r.problems)), warnings: once(results.flatMap((r) => r.warnings)) };
+  return { ...results[0], problems: once([...results.flatMap((r) => r.problems), ...clashes]), warnings: once(results.flatMap((r) => r.warnings)) };
 }
 
 function positional(args: string[], count: number, command: string): string[] {
@@ -87,13 +101,15 @@ function stackOption(args: string[]): { stack?: string; rest: string[] } {
 
 /** The stage options of a text that reads the stage (none read otherwise): `require`, a plan's, refuses a file with no stage to resolve for. */
 function stageFor(file: string, how: { stack?: string; region?: string; validate?: boolean }, got: (c: StageContext) => void) {
-  return (text: string): StageOptions[] => {
-    if (!STAGE_DIRECTIVE.test(text)) return [{}];
+  return (text: string): StagesOf => {
+    if (!STAGE_DIRECTIVE.test(text)) return { own: [{}] };
     const stages = onDemand.stages();
     const context = stages.stageContext(file, { stack: how.stack, region: how.region, namedOnly: how.validate, selected: how.validate ? undefined : () => stages.selectedStack(file) });
     if (!how.validate && !context.options.stage) throw new UsageError(stages.noStageMessage(context));
     got(context);
-    return how.validate ? stages.stagesToCheck(context) : [context.options];
+    // validate without --stack checks every stack of the project; a named stage is compared with the others.
+    if (how.validate && !context.options.stage) return { own: stages.stagesToCheck(context) };
+    return { own: [context.options], others: stages.otherStages(context) };
   };
 }
 

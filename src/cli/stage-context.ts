@@ -8,6 +8,9 @@
 // that holds a stage directive.
 import * as path from "path";
 import type { Stage, StageOptions } from "../config/stage";
+import { stageNameClashes } from "../config/stage-names";
+import { positionProblems, type PositionedProblem } from "../config/load";
+import type { StackfileResult } from "../config/stackfile";
 import { findProject, PulumiStack } from "./pulumi-stack";
 import { readYaml, stackFiles, stackRegion, StackRegionError } from "./stack-region";
 
@@ -114,6 +117,21 @@ export function stagesToCheck(context: StageContext): StageOptions[] {
   const { options } = context;
   if (options.stage || !options.knownStages?.length) return [options];
   return options.knownStages.map((s) => ({ ...options, stage: options.stageConfig!(s) }));
+}
+
+/** The project's stacks other than the stage resolved for (plan compares the names they claim with its stage's). */
+export function otherStages(context: StageContext): StageOptions[] {
+  const { options } = context;
+  if (!options.stage) return [];
+  return (options.knownStages ?? []).filter((s) => s !== options.stage!.name).map((s) => ({ ...options, stage: options.stageConfig!(s) }));
+}
+
+/**
+ * The names two of these stages would both claim, each at its field in the
+ * file (config/stage-names.ts); `focus`: only those of that stage (plan's).
+ */
+export function stageNameProblems(runs: { stage: Stage; result: StackfileResult }[], focus?: string): PositionedProblem[] {
+  return positionProblems(runs[0].result.loaded, stageNameClashes(runs.map(({ stage, result }) => ({ stage, model: result.model })), focus));
 }
 
 /** Why a plan of a file that reads the stage cannot run without one. */

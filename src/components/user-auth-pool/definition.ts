@@ -27,6 +27,9 @@ export const userAuthPoolDefinition = componentDefinition({
   ],
   // Each hook names a function of the stack, made before the pool.
   resourceNames: USER_AUTH_POOL_HOOKS.map((hook) => ({ path: ["hooks", hook], type: "function", arg: "hookFunctions" })),
+  // The hosted UI's prefix names <prefix>.auth.<region>.amazoncognito.com: one pool in the region holds it
+  // (https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pools-assign-domain-prefix.html).
+  accountNames: [{ path: ["hostedUiDomainPrefix"], scope: "region", what: "hosted UI domain prefix", claimed: (p) => p.enableHostedUi === true }],
   // A gateway's cognito authorizer names it (and reads its issuerUrl and clientId).
   namedAs: [COGNITO_USER_POOL],
   connectable: { vpcOnly: false, variables: USER_AUTH_POOL_CONNECTION_VARIABLES },

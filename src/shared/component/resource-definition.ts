@@ -62,6 +62,12 @@ export interface ResourceTypeEntry {
   eventTarget?: EventTarget;
   /** Where the type's custom domains are (`*`: every list item): a domain belongs to one resource of the stack. */
   domainPaths?: string[][];
+  /**
+   * Fields holding explicit names AWS takes once per account (in a region, or
+   * everywhere), other than the custom domains (`domainPaths`, unique
+   * everywhere): two stages of one account must not both claim one.
+   */
+  accountNames?: AccountName[];
   /** Child ids `overrides` may name. */
   childIds: readonly string[];
   /** Each child's type token (`aws:...` for @pulumi/aws resources; their argument names are what `overrides` may set). */
@@ -86,6 +92,23 @@ export interface ResourceTypeEntry {
    * (a gateway's routes to functions): passed to the constructor as given.
    */
   packageInputs?: PackageInputs;
+}
+
+/** A field holding a name AWS takes once per account: a second stage claiming it fails to deploy, or takes the first's. */
+export interface AccountName {
+  /** Where the names are (`*`: every list item). */
+  path: string[];
+  /** Where the name is unique: everywhere (a domain), or in the account's region. */
+  scope: "global" | "region";
+  /** What it is, for messages (`hosted UI domain prefix`). */
+  what: string;
+  /** Whether resources of these (plain) properties make what the name names (a prefix without the hosted UI names nothing); absent: always. */
+  claimed?(props: Record<string, unknown>): boolean;
+}
+
+/** Every field of a type holding a name unique in an account: its custom domains (global), then its `accountNames`. */
+export function accountNameFields(entry: Pick<ResourceTypeEntry, "domainPaths" | "accountNames">): AccountName[] {
+  return [...(entry.domainPaths ?? []).map((path): AccountName => ({ path, scope: "global", what: "domain" })), ...(entry.accountNames ?? [])];
 }
 
 /** A field whose values name another resource of the stack (a Lambda authorizer's function, `useFirewall`). */
