@@ -32,7 +32,7 @@ function unknownCommand(command: string): string {
 }
 
 /** The stages a text is resolved for (`own`), and the project's other stacks whose names they must not claim too (`others`: plan's). */
-export interface StagesOf {
+interface StagesOf {
   own: StageOptions[];
   others?: StageOptions[];
 }
