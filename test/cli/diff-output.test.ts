@@ -27,20 +27,27 @@ describe("stackfile diff output", function () {
     const after = tmpFile(cache("      port: 6380\n"));
     const r = await cli("diff", before, after, "--format", "markdown");
     assert.strictEqual(r.code, 1);
+    const nodeId = /`dimensions\.CacheClusterId`: (cache-replication-group-[0-9a-f]+-001) →/.exec(r.out)?.[1];
+    assert.ok(nodeId, r.out);
     const refusal = `cache: cache-replication-group (aws:elasticache/replicationGroup:ReplicationGroup) is replaced because port forces a new resource: the new one starts empty, and the old one is deleted with every key in the cluster; if that is intended, pass --allow-replace cache`;
     assert.strictEqual(r.out.replace(/prices as of \d{4}-\d{2}-\d{2}/g, "prices as of DATE"), [
       "<!-- stackfile-diff -->",
       "### ⛔ stackfile diff: 1 refused change",
       "",
-      `\`${after}\` compared with \`${before}\`, offline: 1 to replace, 0 to delete, 0 to create, 1 to update.`,
+      `\`${after}\` compared with \`${before}\`, offline: 1 to replace, 0 to delete, 0 to create, 4 to update.`,
       "",
       // One line always (the pull-request comment says what the change does to the bill, even nothing).
-      "Monthly cost (fixed): 11.68 → 11.68 USD (no change), us-east-1 prices as of DATE.",
+      // 11.68 for the node, 0.30 for its three alarms (cpu, memory, evictions).
+      "Monthly cost (fixed): 11.98 → 11.98 USD (no change), us-east-1 prices as of DATE.",
       "",
       "| | resource | action | details |",
       "|---|---|---|---|",
       `| ⛔ refused | \`${after}:7:13\` | | ${refusal} |`,
       "| ⚠️ data loss | `cache-replication-group` (cache)<br>aws:elasticache/replicationGroup:ReplicationGroup | replace | because `port`; loses every key in the cluster |",
+      // The alarms watch the group's nodes by id; a replaced group's nodes get new ids.
+      ...["cpu", "evictions", "memory"].map(
+        (a) => `|  | \`cache-${a}-alarm\` (cache)<br>aws:cloudwatch/metricAlarm:MetricAlarm | update | \`dimensions.CacheClusterId\`: ${nodeId} → (known after cache-replication-group is replaced) |`,
+      ),
       "|  | `cache-vpc-ingress` (cache)<br>aws:vpc/securityGroupIngressRule:SecurityGroupIngressRule | update | `fromPort`: 6379 → 6380<br>`toPort`: 6379 → 6380 |",
       "",
       "A refused change fails this check. Fix it, or, where losing the data is intended, add the label `allow-replace:cache` to this pull request: " +
@@ -67,7 +74,9 @@ describe("stackfile diff output", function () {
     const json = JSON.parse(r.out);
     assert.deepStrictEqual(Object.keys(json), ["config", "resources", "refused", "cost"]);
     assert.deepStrictEqual(json.config, [{ resource: "cache", type: "redis-cluster", action: "changed", changes: [{ property: "port", old: null, new: 6380 }] }]);
-    assert.deepStrictEqual(json.resources.map((x: object) => Object.keys(x)), [["name", "type", "action", "changed", "values", "replaceBecause", "dataLoss"], ["name", "type", "action", "changed", "values", "replaceBecause", "dataLoss"]]);
+    // The replaced group, its three alarms (their node ids change with it) and the ingress rule.
+    const keys = ["name", "type", "action", "changed", "values", "replaceBecause", "dataLoss"];
+    assert.deepStrictEqual(json.resources.map((x: object) => Object.keys(x)), [keys, keys, keys, keys, keys]);
     assert.deepStrictEqual(json.refused.map((p: object) => Object.keys(p)), [["file", "line", "col", "message"]]);
     assert.deepStrictEqual([json.refused[0].file, json.refused[0].line, json.refused[0].col], [after, 7, 13]);
   });
@@ -83,9 +92,9 @@ describe("stackfile diff output", function () {
       "  ~  cache-replication-group  aws:elasticache/replicationGroup:ReplicationGroup  update",
       "       nodeType: cache.t4g.micro -> cache.t4g.small",
       "",
-      // One cache.t4g.micro node (0.016 a node-hour) becomes one cache.t4g.small (0.032), 730 hours.
-      "Monthly cost (fixed): 11.68 -> 23.36 USD (+11.68 USD; us-east-1 prices as of DATE)",
-      "  cache: 11.68 -> 23.36 USD (+11.68)",
+      // One cache.t4g.micro node (0.016 a node-hour) becomes one cache.t4g.small (0.032), 730 hours; the three alarms (0.30) stay.
+      "Monthly cost (fixed): 11.98 -> 23.66 USD (+11.68 USD; us-east-1 prices as of DATE)",
+      "  cache: 11.98 -> 23.66 USD (+11.68)",
     ].join("\n"));
   });
 
@@ -105,7 +114,7 @@ describe("stackfile diff output", function () {
     assert.deepStrictEqual(json.config, [{ resource: "cache", type: "redis-cluster", action: "added", changes: [] }]);
     assert.ok(json.resources.length >= 6 && json.resources.every((x: { action: string }) => x.action === "create"));
     const md = await cli("diff", "--new-stack", tmpFile(cache()), "--format", "markdown");
-    assert.match(md.out, /compared with an empty stack \(new stack\), offline: 0 to replace, 0 to delete, 7 to create, 0 to update\./);
+    assert.match(md.out, /compared with an empty stack \(new stack\), offline: 0 to replace, 0 to delete, 10 to create, 0 to update\./);
   });
 
   it("usage errors exit 2 and never repeat an option's value", async () => {
