@@ -6,7 +6,7 @@
 // stages would fail the second stage's deploy or take the first's. Which
 // fields hold such names is each definition's (`domainPaths`,
 // `accountNames`); nothing here knows a type.
-import { accountNameFields } from "../shared/component/resource-definition";
+import { accountNameFields, type AccountName } from "../shared/component/resource-definition";
 import { valuesAt } from "../shared/schema/check-properties";
 import { userText } from "../shared/messages/user-text";
 import type { Problem } from "../shared/messages/problem";
@@ -37,7 +37,7 @@ const withStage = (value: string) => (value.includes(".") ? `$Stage().${value}` 
  * and the fix; `focus`: only names the stage of that name claims (plan's).
  */
 export function stageNameClashes(runs: StagedModel[], focus?: string): Problem[] {
-  const claims = new Map<string, { what: string; value: string; scope: string; list: Claim[] }>();
+  const claims = new Map<string, { field: AccountName; value: string; list: Claim[] }>();
   for (const { stage, model } of runs) {
     for (const r of model.resources) {
       for (const field of accountNameFields(r.entry)) {
@@ -47,7 +47,7 @@ export function stageNameClashes(runs: StagedModel[], focus?: string): Problem[]
           // A regional name is the same name only in the same region.
           const where = field.scope === "global" ? "" : stage.region ?? "";
           const key = JSON.stringify([field.what, field.scope, where, value]);
-          const entry = claims.get(key) ?? { what: field.what, value, scope: field.scope, list: [] };
+          const entry = claims.get(key) ?? { field, value, list: [] };
           entry.list.push({ stage: stage.name, region: stage.region, resource: r.name, path });
           claims.set(key, entry);
         }
@@ -55,7 +55,7 @@ export function stageNameClashes(runs: StagedModel[], focus?: string): Problem[]
     }
   }
   const problems: Problem[] = [];
-  for (const { what, value, scope, list } of claims.values()) {
+  for (const { field: { what, scope, fix }, value, list } of claims.values()) {
     const stages = [...new Set(list.map((c) => c.stage))].sort();
     if (stages.length < 2 || (focus !== undefined && !stages.includes(focus))) continue;
     const seen = new Set<string>();
@@ -70,7 +70,7 @@ export function stageNameClashes(runs: StagedModel[], focus?: string): Problem[]
       problems.push({
         path: at,
         message: `${what} '${userText(value)}' of '${c.resource}' is the same in stages ${listed(stages)}${region}: ${unique}, so one stage's deploy would fail or take the other's`,
-        hint: `put $Stage() in it ('${withStage(userText(value))}'), or $Select a value per stage`,
+        hint: fix ?? `put $Stage() in it ('${withStage(userText(value))}'), or $Select a value per stage`,
       });
     }
   }

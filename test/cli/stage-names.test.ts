@@ -96,6 +96,22 @@ describe("stages: names two stages of one account would both claim", function ()
     assert.strictEqual(apart.code, 0, apart.err);
   });
 
+  it("refuses a partner event bus two stages of one region would both name as its source", async () => {
+    const bus = `resources:
+  orders:
+    type: event-bus
+    properties:
+      eventSourceName: aws.partner/example.com/123/orders
+      archivation:
+        enabled: true
+        retentionDays: "$Select($Stage(), {production: 30, default: 1})"
+`;
+    const r = await cli("validate", project(bus));
+    assert.strictEqual(r.code, 1, r.err);
+    assert.match(r.err, /stack\.yaml:5:24: partner event bus name 'aws\.partner\/example\.com\/123\/orders' of 'orders' is the same in stages pr-7 and production, both in eu-west-1: .*; \$Select a partner event source per stage/);
+    assert.strictEqual((await cli("validate", project(bus, REGIONS("us-east-1", "eu-west-1")))).code, 0);
+  });
+
   it("never refuses a file that reads no stage, nor one whose project has one stack", async () => {
     const noStage = FIXED_DOMAIN.replace(/instanceSize: .*/, "instanceSize: cache.t4g.micro");
     const a = await cli("validate", project(noStage));

@@ -34,7 +34,7 @@ export const eventBusDefinition = componentDefinition({
   literalOnly: [["archivation", "enabled"], ["eventSourceName"]],
   // A partner bus is named as its source, and a bus's name is unique in the account's region
   // (https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_CreateEventBus.html).
-  accountNames: [{ path: ["eventSourceName"], scope: "region", what: "partner event bus name" }],
+  accountNames: [{ path: ["eventSourceName"], scope: "region", what: "partner event bus name", fix: "$Select a partner event source per stage (a source feeds one bus), or keep the bus in one stage" }],
   connectable: { vpcOnly: false, variables: EVENT_BUS_CONNECTION_VARIABLES, localVariables: EVENT_BUS_LOCAL_VARIABLES },
   // A function's `event-bus` event naming the bus: the bus makes the rule, target and permission, for the function's ARN.
   eventTarget: { ...BUS_EVENT, describe: (p) => `events of bus ${String(p.eventBusName ?? "default")} matching ${JSON.stringify(p.eventPattern)}` },

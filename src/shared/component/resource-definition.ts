@@ -102,6 +102,8 @@ export interface AccountName {
   scope: "global" | "region";
   /** What it is, for messages (`hosted UI domain prefix`). */
   what: string;
+  /** How to make it differ between stages, when putting `$Stage()` in it cannot (a name a partner gives). */
+  fix?: string;
   /** Whether resources of these (plain) properties make what the name names (a prefix without the hosted UI names nothing); absent: always. */
   claimed?(props: Record<string, unknown>): boolean;
 }
