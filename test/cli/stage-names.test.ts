@@ -94,6 +94,10 @@ describe("stages: names two stages of one account would both claim", function ()
     assert.match(same.err, /stack\.yaml:6:29: hosted UI domain prefix 'shop-login' of 'users' is the same in stages pr-7 and production, both in eu-west-1/);
     const apart = await cli("validate", project(FIXED_PREFIX, REGIONS("us-east-1", "eu-west-1")));
     assert.strictEqual(apart.code, 0, apart.err);
+    // Without the hosted UI the prefix names nothing (validate only warns that it has no effect).
+    const unused = await cli("validate", project(FIXED_PREFIX.replace("enableHostedUi: true", "enableHostedUi: false"), REGIONS("eu-west-1", "eu-west-1")));
+    assert.strictEqual(unused.code, 0, unused.err);
+    assert.match(unused.err, /hostedUiDomainPrefix has no effect without enableHostedUi: true/);
   });
 
   it("refuses a partner event bus two stages of one region would both name as its source", async () => {
