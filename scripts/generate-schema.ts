@@ -8,6 +8,7 @@ import { registry, type ResourceTypeEntry } from "../src/config/registry";
 import { RESOURCE_NAME_PATTERN } from "../src/config/names";
 import { acceptDirectives, literalFields, type ParamNames } from "./schema-directives";
 import { OPTION_DESCRIPTIONS } from "../src/config/options";
+import { NOTIFICATIONS_KEY, NOTIFICATIONS_SCHEMA } from "../src/config/notifications";
 import { defaultTree } from "../src/shared/schema/default-tree";
 
 export const SCHEMA_PATH = path.join(__dirname, "..", "schema", "stackfile.schema.json");
@@ -71,7 +72,7 @@ export function generateSchema(entries: ResourceTypeEntry[] = Object.values(regi
   return {
     $schema: "http://json-schema.org/draft-07/schema#",
     title: "stackfile",
-    description: "A stackfile configuration: resources by name.",
+    description: "A stackfile configuration: resources by name, and who their alarms notify.",
     type: "object",
     properties: {
       resources: {
@@ -80,6 +81,7 @@ export function generateSchema(entries: ResourceTypeEntry[] = Object.values(regi
         propertyNames: { pattern: RESOURCE_NAME_PATTERN.source },
         additionalProperties: { oneOf: resourceSchemas },
       },
+      [NOTIFICATIONS_KEY]: NOTIFICATIONS_SCHEMA,
     },
     required: ["resources"],
     additionalProperties: false,

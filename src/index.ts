@@ -30,6 +30,7 @@ export type {
 } from "./components/user-auth-pool/properties";
 export type { UserAuthPoolChildId } from "./components/user-auth-pool/child-ids";
 export { DefaultVpcEndpoints, type DefaultVpcEndpointsArgs, type GatewayEndpointKind } from "./shared/workloads/default-vpc";
+export { AlarmNotifications, type AlarmNotificationsArgs, type AlarmTopicArns, type NotificationTarget } from "./shared/alarms/alarm-notifications";
 export type { FunctionProperties, FunctionHttpApiEvent, FunctionSqsEvent, FunctionSqsEventProperties } from "./components/function/properties";
 export { SqsQueue, type SqsQueueArgs, type SqsQueueConsumer } from "./components/sqs-queue";
 export type { SqsQueueProperties, SqsQueueRedrivePolicy } from "./components/sqs-queue/properties";

@@ -3,6 +3,7 @@
 // for the rules, with the directives it holds. Types only.
 import type { TypeEntry } from "../shared/component/type-entry";
 import type { DataOptions } from "../shared/component/component-options";
+import type { NotificationTarget } from "../shared/alarms/alarm-notifications";
 
 type Path = (string | number)[];
 
@@ -43,4 +44,6 @@ export interface ResourceModel {
 export interface StackModel {
   /** In dependency order: every resource after those it references. */
   resources: ResourceModel[];
+  /** The top-level `notifications`, when it lists targets (URLs may hold directives, resolved by the program). */
+  notifications?: NotificationTarget[];
 }

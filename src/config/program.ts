@@ -9,6 +9,7 @@ import { pulumiConfigFix, SecretKeys, SecretValueError } from "./secrets";
 import { valuesAt } from "../shared/schema/check-properties";
 import { SES_MACRO } from "../shared/workloads/connection-variables";
 import { DefaultVpcEndpoints } from "../shared/workloads/default-vpc";
+import { AlarmNotifications, type NotificationTarget } from "../shared/alarms/alarm-notifications";
 import type { AnyTransforms } from "../shared/component/children";
 import { childName } from "../shared/component/children";
 import { mapPathFields } from "../shared/component/resource-definition";
@@ -201,6 +202,11 @@ function* programSteps(
   });
 
 
+  // The stack's notification targets: one topic, made before the resources, given to each (its alarms notify it).
+  const alarmTopic = model.notifications
+    ? new AlarmNotifications("notifications", { targets: resolve(model.notifications) as NotificationTarget[] })
+    : undefined;
+
   for (const [index, r] of model.resources.entries()) {
     current.name = r.name;
     const resolved = resolve(r.properties) as Record<string, unknown>;
@@ -211,6 +217,7 @@ function* programSteps(
     const args = mapPathFields(r.entry, resolved, (v) => path.resolve(baseDir, v));
     const stackArgs: StackArgs = {
       properties: args, named: {}, events: (events.get(r.name) ?? []).map((e) => ({ ...e, handler: handlers.of(e.source) })), neverDeploys: hooks.neverDeploys,
+      ...(alarmTopic ? { alarmTopic } : {}),
     };
     let overrides: Record<string, unknown> = r.overrides;
     if (joinsDefaultVpc(r)) {

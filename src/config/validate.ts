@@ -16,6 +16,7 @@ import { keyWords, userText } from "../shared/messages/user-text";
 import { isSecretArgument, isSecretField } from "../shared/schema/secret-fields";
 import { analyzeOptions } from "./options";
 import { similarSecretWarnings } from "./secret-warnings";
+import { checkNotifications, NOTIFICATIONS_KEY } from "./notifications";
 import { keyIndentedAsResource, keyIndentedAsResourceProblem, withKeyBelow } from "./misplaced-keys";
 
 type Path = (string | number)[];
@@ -54,12 +55,16 @@ export function analyze(doc: unknown, opts: StageOptions = {}): Analysis {
     problems.push({ path: [], message: `the file must be a map with the key 'resources', not ${kindOf(doc)}` });
     return { model: { resources }, problems };
   }
+  const TOP = ["resources", NOTIFICATIONS_KEY];
   for (const key of Object.keys(doc)) {
-    if (key !== "resources") {
-      const near = closest(key, ["resources"]);
-      problems.push({ path: [key], atKey: true, message: `unknown top-level key ${keyWords(key)}; ${near ? "did you mean 'resources'?" : isMap(doc[key]) ? `the file has only 'resources' ${SHARING}` : "the file has only 'resources'"}` });
+    if (!TOP.includes(key)) {
+      const near = closest(key, TOP);
+      problems.push({ path: [key], atKey: true, message: `unknown top-level key ${keyWords(key)}; ${near ? `did you mean '${near}'?` : isMap(doc[key]) ? `the file has only 'resources' and '${NOTIFICATIONS_KEY}' ${SHARING}` : `the file has only 'resources' and '${NOTIFICATIONS_KEY}'`}` });
     }
   }
+  const notified = doc[NOTIFICATIONS_KEY] === undefined ? { problems: [] } : checkNotifications(doc[NOTIFICATIONS_KEY]);
+  problems.push(...notified.problems);
+  const notifications = notified.targets?.length ? { notifications: notified.targets } : {};
   const res = doc.resources;
   if (res === undefined) {
     problems.push({ path: [], message: "the file has no 'resources' key; add 'resources:' with at least one resource" });
@@ -111,7 +116,7 @@ export function analyze(doc: unknown, opts: StageOptions = {}): Analysis {
       message: `references form a cycle: ${cycle.join(" -> ")}; a resource cannot depend on itself, directly or through others`,
     });
   }
-  return { model: { resources: order.map((n) => byName.get(n)!) }, problems };
+  return { model: { resources: order.map((n) => byName.get(n)!), ...notifications }, problems };
 }
 
 /** Each resource's name -> the resources that name it in a field (`connectTo`, a function's gateway), in file order, once each. */

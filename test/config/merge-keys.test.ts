@@ -58,7 +58,7 @@ describe("YAML merge keys", () => {
   it("a top-level key for shared settings is refused with the way to share them", () => {
     const r = analyzeStackfile("s.yaml", `x-defaults: &d\n  instanceSize: cache.t4g.small\n${SHARED.replace("PORT", "6380")}`);
     assert.deepStrictEqual(r.problems.map((p) => `${p.line}:${p.col}: ${p.message}`), [
-      "1:1: unknown top-level key 'x-defaults'; the file has only 'resources' (to share settings, anchor one resource's properties, `properties: &defaults`, and merge them into others with `<<: *defaults`)",
+      "1:1: unknown top-level key 'x-defaults'; the file has only 'resources' and 'notifications' (to share settings, anchor one resource's properties, `properties: &defaults`, and merge them into others with `<<: *defaults`)",
     ]);
   });
 });

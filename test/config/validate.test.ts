@@ -46,7 +46,7 @@ describe("stack file validation", () => {
   });
 
   it("refuses top-level keys other than resources, and a missing resources", () => {
-    assert.deepStrictEqual(problems(`resources: {}\nextra: 1`), ["s.yaml:2:1: unknown top-level key 'extra'; the file has only 'resources'"]);
+    assert.deepStrictEqual(problems(`resources: {}\nextra: 1`), ["s.yaml:2:1: unknown top-level key 'extra'; the file has only 'resources' and 'notifications'"]);
     assert.match(problems(`resorces: {}`).join("\n"), /did you mean 'resources'\?/);
     assert.match(problems(``).join("\n"), /s.yaml:1:1: the file must be a map with the key 'resources'/);
   });

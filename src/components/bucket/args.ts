@@ -7,13 +7,14 @@ import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
 import type { S3EventType } from "../../aws-rules/s3-notifications";
 import type { S3EventFilterRule } from "./s3-event";
+import type { AlarmTopicArg } from "../../shared/alarms/alarm-notifications";
 import type { NextjsWebOwnChildArgs } from "../nextjs-web/dynamic-resources";
 
 /**
  * Arguments of {@link Bucket}: the YAML properties, where any scalar may be a
  * Pulumi Input except the fields that decide which resources are made.
  */
-export interface BucketArgs extends Omit<DeepInput<BucketProperties>, "versioning" | "encryption" | "accessibility" | "cors" | "lifecycleRules" | "directoryUpload" | "cdn" | "alarms"> {
+export interface BucketArgs extends Omit<DeepInput<BucketProperties>, "versioning" | "encryption" | "accessibility" | "cors" | "lifecycleRules" | "directoryUpload" | "cdn" | "alarms">, AlarmTopicArg {
   versioning?: boolean;
   encryption?: boolean;
   accessibility?: BucketAccessibility;

@@ -14,6 +14,7 @@ import type { ChildFactory } from "../../shared/component/child-factory";
 import { cloudFrontAliasRecords, cloudFrontCertificate, viewerCertificate } from "../../shared/domains/cloudfront-domains";
 import { makeAlarms, type AlarmSettings } from "../../shared/alarms/metric-alarms";
 import { cdnAlarms } from "../../shared/alarms/cdn-alarms";
+import type { AlarmTopicArns } from "../../shared/alarms/alarm-notifications";
 import { literal } from "../../shared/component/component";
 import { MANAGED } from "../nextjs-web/cdn";
 import { SYNC_JOURNAL_FOLDER } from "./directory-upload";
@@ -36,7 +37,7 @@ type CdnProperties = Pick<BucketArgs, "cdn" | "useFirewall" | "alarms">;
  * HTTPS for viewers, GET/HEAD/OPTIONS only: writes go to S3 with
  * credentials), its custom domains, and its alarm.
  */
-export function createBucketCdn(parent: pulumi.Resource, children: ChildFactory, bucket: aws.s3.Bucket, p: CdnProperties): BucketCdnMade {
+export function createBucketCdn(parent: pulumi.Resource, children: ChildFactory, bucket: aws.s3.Bucket, p: CdnProperties, alarmTopic?: AlarmTopicArns): BucketCdnMade {
   const { name } = children;
   const cdn = p.cdn!;
   const accessControl = children.make("cdnAccessControl", aws.cloudfront.OriginAccessControl, {
@@ -67,7 +68,7 @@ export function createBucketCdn(parent: pulumi.Resource, children: ChildFactory,
   });
   cloudFrontAliasRecords(domains, distribution);
   const partition = aws.getPartitionOutput({}, { parent }).partition;
-  makeAlarms(children, cdnAlarms(partition), literal(p.alarms) as AlarmSettings | undefined, { DistributionId: distribution.id });
+  makeAlarms(children, cdnAlarms(partition), literal(p.alarms) as AlarmSettings | undefined, { DistributionId: distribution.id }, alarmTopic);
   const domain = distribution.domainName;
   const url = domains.names.length ? pulumi.output(`https://${domains.names[0]}`) : pulumi.interpolate`https://${domain}`;
   return { distribution, domain, url };

@@ -53,7 +53,7 @@ function lifecycleRule(rule: DeepInput<BucketLifecycleRule>, index: number): Lif
  * const uploads = new Bucket("uploads", { versioning: true, cors: { enabled: true } });
  * export const bucketName = uploads.name;
  */
-export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, "transform">> implements Connectable {
+export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, "transform" | "alarmTopic">> implements Connectable {
   /** The bucket's name. */
   public readonly name: pulumi.Output<string>;
   /** The bucket's ARN. */
@@ -67,7 +67,7 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
   public readonly distribution?: aws.cloudfront.Distribution;
 
   constructor(name: string, args: BucketArgs = {}, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, events = [], ...properties } = args;
+    const { transform, events = [], alarmTopic, ...properties } = args;
     // A program's paths are relative to its working directory; a stack file's arrive absolute.
     const problems = (view: Record<string, unknown>) => [...useFirewallNameInProgram(view.useFirewall), ...directoryUploadProblems(view, process.cwd())];
     super(bucketDefinition, name, { properties, transform, problems }, opts);
@@ -80,7 +80,7 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
     this.lifecycle(bucket, versioning);
     const access = this.providerAccess();
     const sync = this.directorySync(bucket, access);
-    const cdn = literal(this.properties.cdn?.enabled) === true ? createBucketCdn(this, this.children, bucket, this.properties) : undefined;
+    const cdn = literal(this.properties.cdn?.enabled) === true ? createBucketCdn(this, this.children, bucket, this.properties, alarmTopic) : undefined;
     this.policy(bucket, block, publicRead, cdn);
     if (cdn && sync) this.invalidateOnSync(cdn, sync, access);
     this.notifications(bucket, events);

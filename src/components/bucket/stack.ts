@@ -20,6 +20,7 @@ export const bucketStack: StackComponent = {
       // A firewall of the stack by name: its ARN (made first); an ARN as written.
       useFirewall: firewallWebAclId(args, args.properties.useFirewall),
       events: eventsOf(args.events),
+      alarmTopic: args.alarmTopic,
       transform: args.transform,
     }, opts);
     return { resource: bucket, outputs: paramOutputs(bucket, bucketParams), connectable: bucket };

@@ -23,10 +23,11 @@ import {
 } from "../../shared/workloads/workload-connections";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { makeAlarms } from "../../shared/alarms/metric-alarms";
+import type { AlarmTopicArg } from "../../shared/alarms/alarm-notifications";
 import { functionAlarms } from "../../shared/alarms/lambda-alarms";
 import { environmentMap, mergeEnvironments } from "../../shared/workloads/environment";
 
-export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo" | "events">, DefaultVpcEndpointsArg {
+export interface FunctionArgs extends Omit<DeepInput<FunctionProperties>, "connectTo" | "events">, DefaultVpcEndpointsArg, AlarmTopicArg {
   /**
    * Routes of gateways to the function, its schedules and its events on the
    * default bus (literal-only fields: they decide which resources are made).
@@ -92,7 +93,7 @@ function gatewayProblems(events: unknown, gateways: Record<string, HttpApiGatewa
  *   httpApiGateways: { api },
  * });
  */
-export class Function extends Component<typeof functionDefinition, Omit<FunctionArgs, "transform" | "connectTo" | "httpApiGateways" | "defaultVpcEndpoints">> implements Connectable {
+export class Function extends Component<typeof functionDefinition, Omit<FunctionArgs, "transform" | "connectTo" | "httpApiGateways" | "defaultVpcEndpoints" | "alarmTopic">> implements Connectable {
   public readonly arn: pulumi.Output<string>;
   public readonly name: pulumi.Output<string>;
   /** Only when logging is on. */
@@ -107,7 +108,7 @@ export class Function extends Component<typeof functionDefinition, Omit<Function
   public readonly securityGroupId?: pulumi.Output<string>;
 
   constructor(name: string, args: FunctionArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, connectTo = [], httpApiGateways = {}, defaultVpcEndpoints, ...properties } = args;
+    const { transform, connectTo = [], httpApiGateways = {}, defaultVpcEndpoints, alarmTopic, ...properties } = args;
     const connections = resolveConnections(connectTo);
     const problems = () => [...connectionProblems(connections, properties.joinDefaultVpc === true), ...gatewayProblems(properties.events, httpApiGateways)];
     super(functionDefinition, name, { properties, transform, problems }, opts);
@@ -122,7 +123,7 @@ export class Function extends Component<typeof functionDefinition, Omit<Function
     this.logGroupArn = made.logGroup?.arn;
     const forwarding = this.properties.logging.logForwarding;
     if (forwarding && made.logGroup) forwardLogs(this.children, made.logGroup, forwarding);
-    makeAlarms(this.children, functionAlarms(this.properties.timeout), literal(this.properties.alarms), { FunctionName: made.fn.name });
+    makeAlarms(this.children, functionAlarms(this.properties.timeout), literal(this.properties.alarms), { FunctionName: made.fn.name }, alarmTopic);
 
     // Each event is a route of its gateway (the gateway's children; its CORS methods count them).
     const events = (this.properties.events ?? []) as FunctionEvent[];

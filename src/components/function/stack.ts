@@ -13,7 +13,7 @@ export const functionStack: StackComponent = {
     const { events = [], ...properties } = checkedProperties<FunctionArgs>(args.properties);
     const fn = new Function(name, {
       // Only the events no resource of the stack makes (schedules, the default bus's): the function makes their rules.
-      ...properties, events: events.filter((e) => ownRuleOf(e) !== undefined), connectTo: args.connectTo, defaultVpcEndpoints: args.defaultVpcEndpoints, transform: args.transform,
+      ...properties, events: events.filter((e) => ownRuleOf(e) !== undefined), connectTo: args.connectTo, defaultVpcEndpoints: args.defaultVpcEndpoints, alarmTopic: args.alarmTopic, transform: args.transform,
     }, opts);
     return { resource: fn, outputs: paramOutputs(fn, functionParams), connectable: fn, lambda: { function: fn.function, role: fn.role } };
   },

@@ -18,6 +18,7 @@ import type { DeepInput } from "../../shared/component/inputs";
 import { formatPath, under, type Problem } from "../../shared/messages/problem";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { makeAlarms } from "../../shared/alarms/metric-alarms";
+import type { AlarmTopicArg, AlarmTopicArns } from "../../shared/alarms/alarm-notifications";
 import { gatewayAlarms } from "../../shared/alarms/gateway-alarms";
 import { cdnAlarms } from "../../shared/alarms/cdn-alarms";
 import { corsCovers, defaultCorsMethods, knownCorsMethods } from "./cors-methods";
@@ -63,7 +64,7 @@ export interface HttpApiRoute {
   handlerName?: string;
 }
 
-export interface HttpApiGatewayArgs extends DeepInput<HttpApiGatewayProperties> {
+export interface HttpApiGatewayArgs extends DeepInput<HttpApiGatewayProperties>, AlarmTopicArg {
   /** Routes made with the gateway (their methods count for the default CORS methods). */
   routes?: HttpApiRoute[];
   /**
@@ -143,6 +144,8 @@ function routeRefusal(gateway: string, route: HttpApiRoute, problems: Problem[])
 export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, DeepInput<HttpApiGatewayProperties>> {
   /** Default domain name of the API. */
   public readonly domain: pulumi.Output<string>;
+  /** The topics its alarms notify (alarmTopic). */
+  private readonly alarmTopic?: AlarmTopicArns;
   /** Default URL of the API. */
   public readonly url: pulumi.Output<string>;
   /** Comma-separated custom domains (only with custom domains). */
@@ -172,7 +175,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
   private corsOnly?: aws.apigatewayv2.Integration;
 
   constructor(name: string, args: HttpApiGatewayArgs = {}, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, routes = [], routeMethods = [], authorizerFunctions = {}, authorizerUserPools = {}, ...properties } = args;
+    const { transform, routes = [], routeMethods = [], authorizerFunctions = {}, authorizerUserPools = {}, alarmTopic, ...properties } = args;
     // The routes given are judged with the other arguments, through the table later routes go through too.
     let table: RouteTable | undefined;
     const taken: (TakenRoute | undefined)[] = [];
@@ -198,11 +201,12 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
       this.corsMethods = knownCorsMethods([...routes.map((r) => String(r.method)), ...routeMethods.map(String)]);
     }
 
+    this.alarmTopic = alarmTopic;
     this.api = this.makeApi();
     this.stage = this.makeStage(this.accessLogGroup());
     this.domain = this.api.apiEndpoint.apply((e) => e.replace(/^https:\/\//, ""));
     this.url = this.api.apiEndpoint;
-    makeAlarms(this.children, gatewayAlarms(), literal(p.alarms), { ApiId: this.api.id });
+    makeAlarms(this.children, gatewayAlarms(), literal(p.alarms), { ApiId: this.api.id }, this.alarmTopic);
 
     const domains = createCustomDomains(this.children, p.customDomains ?? [], this.api.id, this.stage.name);
     if (domains.length) {
@@ -234,7 +238,7 @@ export class HttpApiGateway extends Component<typeof httpApiGatewayDefinition, D
     // The authorizers' identity sources are in the cache key: one caller's answer is never served to another.
     const cdn = createCdn(this.children, p.cdn, this.domain, p.cors.enabled, { ...authorizerKeyNames(view.authorizers), ttlLimit: authorizedCacheLimit(view.authorizers) }, p.useFirewall);
     const partition = aws.getPartitionOutput({}, { parent: this }).partition;
-    makeAlarms(this.children, cdnAlarms(partition), literal(p.alarms), { DistributionId: cdn.distribution.id });
+    makeAlarms(this.children, cdnAlarms(partition), literal(p.alarms), { DistributionId: cdn.distribution.id }, this.alarmTopic);
     const custom = cdn.customDomains.length > 0;
     return {
       distribution: cdn.distribution,

@@ -50,6 +50,7 @@ export const httpApiGatewayStack: StackComponent = {
       authorizerFunctions: authorizerFunctions(args.named.authorizerFunctions),
       authorizerUserPools: authorizerUserPools(args.named.authorizerUserPools),
       useFirewall: firewallWebAclId(args, args.properties.useFirewall),
+      alarmTopic: args.alarmTopic,
       transform: args.transform,
     }, opts);
     return { resource: gateway, outputs: paramOutputs(gateway, httpApiGatewayParams) };

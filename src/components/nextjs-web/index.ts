@@ -28,10 +28,11 @@ import {
 import { claimAppDirectory } from "./app-directory-claim";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { makeAlarms, type AlarmSettings } from "../../shared/alarms/metric-alarms";
+import type { AlarmTopicArg, AlarmTopicArns } from "../../shared/alarms/alarm-notifications";
 import { functionAlarms } from "../../shared/alarms/lambda-alarms";
 import { environmentMap, mergeEnvironments, resolvedEnvironment, type EnvironmentMap } from "../../shared/workloads/environment";
 
-export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo" | "fileOptions">, DefaultVpcEndpointsArg {
+export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo" | "fileOptions">, DefaultVpcEndpointsArg, AlarmTopicArg {
   /** Headers of the static files by pattern: every field is literal-only (the sync reads them as it plans). */
   fileOptions?: NextjsFileOption[];
   /**
@@ -97,9 +98,11 @@ function siteError<T>(name: string, step: () => T): T {
  * });
  * export const url = web.url;
  */
-export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<NextjsWebArgs, "transform" | "connectTo" | "defaultVpcEndpoints">> {
+export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<NextjsWebArgs, "transform" | "connectTo" | "defaultVpcEndpoints" | "alarmTopic">> {
   /** The site's URL (the CDN's). */
   public readonly url: pulumi.Output<string>;
+  /** The topics its alarms notify (alarmTopic). */
+  private readonly alarmTopic?: AlarmTopicArns;
   public readonly distribution: aws.cloudfront.Distribution;
   public readonly serverFunction: aws.lambda.Function;
   public readonly bucket: aws.s3.Bucket;
@@ -108,13 +111,14 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
   public readonly serverSecurityGroupId?: pulumi.Output<string>;
 
   constructor(name: string, args: NextjsWebArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, connectTo = [], defaultVpcEndpoints, neverDeploys, ...properties } = args;
+    const { transform, connectTo = [], defaultVpcEndpoints, neverDeploys, alarmTopic, ...properties } = args;
     const connections = resolveConnections(connectTo);
     const problems = () => [
       ...connectToProblems(properties.useEdgeFunction === true, properties.joinDefaultVpc === true, connections),
       ...useFirewallNameInProgram(properties.useFirewall),
     ];
     super(nextjsWebDefinition, name, { properties, transform, problems }, opts);
+    this.alarmTopic = alarmTopic;
     const p = this.properties;
     const build = this.build = this.buildApp(neverDeploys === true);
     const region = aws.getRegionOutput({}, { parent: this }).region;
@@ -229,9 +233,9 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
   private serverAlarms(server: SiteServer, splits: { key: string; server: SiteServer }[]): void {
     const p = this.properties;
     const settings = literal(p.alarms) as AlarmSettings | undefined;
-    makeAlarms(this.children, functionAlarms(p.serverFunction.timeout, "server"), settings, { FunctionName: server.fn.name });
+    makeAlarms(this.children, functionAlarms(p.serverFunction.timeout, "server"), settings, { FunctionName: server.fn.name }, this.alarmTopic);
     for (const split of splits) {
-      makeAlarms(this.children.suffixed(splitSuffix(split.key)), functionAlarms(p.serverFunction.timeout, "split"), settings, { FunctionName: split.server.fn.name });
+      makeAlarms(this.children.suffixed(splitSuffix(split.key)), functionAlarms(p.serverFunction.timeout, "split"), settings, { FunctionName: split.server.fn.name }, this.alarmTopic);
     }
   }
 

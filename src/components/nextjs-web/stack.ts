@@ -8,7 +8,7 @@ import { firewallWebAclId } from "../web-app-firewall/use-firewall-stack";
 export const nextjsWebStack: StackComponent = {
   make(name, args, opts) {
     const site = new NextjsWeb(name, {
-      ...checkedProperties<NextjsWebArgs>(args.properties), useFirewall: firewallWebAclId(args, args.properties.useFirewall), connectTo: args.connectTo, defaultVpcEndpoints: args.defaultVpcEndpoints, transform: args.transform,
+      ...checkedProperties<NextjsWebArgs>(args.properties), useFirewall: firewallWebAclId(args, args.properties.useFirewall), connectTo: args.connectTo, defaultVpcEndpoints: args.defaultVpcEndpoints, alarmTopic: args.alarmTopic, transform: args.transform,
       neverDeploys: args.neverDeploys,
     }, opts);
     return { resource: site, outputs: paramOutputs(site, nextjsWebParams) };

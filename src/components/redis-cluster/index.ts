@@ -16,6 +16,7 @@ import type { LogForwarding } from "../../shared/logging/log-forwarding-properti
 import { defaultVpc } from "../../shared/workloads/default-vpc";
 import { forwardLogs } from "../../shared/logging/log-forwarding";
 import { makeAlarms, type AlarmSettings } from "../../shared/alarms/metric-alarms";
+import type { AlarmTopicArg, AlarmTopicArns } from "../../shared/alarms/alarm-notifications";
 import { redisAlarms, redisShards } from "../../shared/alarms/redis-alarms";
 import { connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
 
@@ -28,7 +29,7 @@ type Inputs<T> = { [K in keyof T]: pulumi.Input<Exclude<T[K], undefined>> };
  * (`enableSharding`, `logging.disabled`, `accessibility`).
  */
 export interface RedisClusterArgs
-  extends Inputs<Omit<RedisClusterProperties, "enableSharding" | "logging" | "accessibility">> {
+  extends Inputs<Omit<RedisClusterProperties, "enableSharding" | "logging" | "accessibility">>, AlarmTopicArg {
   enableSharding?: boolean;
   logging?: Inputs<Omit<RedisLogging, "disabled" | "logForwarding">> & Pick<RedisLogging, "disabled"> & { logForwarding?: DeepInput<LogForwarding> };
   accessibility?: RedisAccessibility;
@@ -57,9 +58,11 @@ function engineFamily(version: string): string {
  * });
  * export const host = cache.host;
  */
-export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<RedisClusterArgs, "transform">> implements Connectable {
+export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<RedisClusterArgs, "transform" | "alarmTopic">> implements Connectable {
   /** Primary endpoint; the configuration endpoint when sharded. */
   public readonly host: pulumi.Output<string>;
+  /** The topics its alarms notify (alarmTopic). */
+  private readonly alarmTopic?: AlarmTopicArns;
   public readonly port: pulumi.Output<number>;
   /** `rediss://default:<password>@host:port` (secret). */
   public readonly connectionString: pulumi.Output<string>;
@@ -77,10 +80,11 @@ export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<
   public readonly scoped: boolean;
 
   constructor(name: string, args: RedisClusterArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, ...properties } = args;
+    const { transform, alarmTopic, ...properties } = args;
     // The replication group keeps using these: a retained group keeps them too (AWS refuses their delete).
     const usedByData = ["aws:elasticache/subnetGroup:SubnetGroup", "aws:elasticache/parameterGroup:ParameterGroup", "aws:ec2/securityGroup:SecurityGroup"];
     super(redisClusterDefinition, name, { properties, transform, usedByData }, opts);
+    this.alarmTopic = alarmTopic;
     const p = this.properties;
     const sharded = literal(p.enableSharding);
     const failover: pulumi.Input<boolean> = p.enableAutomaticFailover ?? sharded;
@@ -239,7 +243,7 @@ export class RedisCluster extends Component<typeof redisClusterDefinition, Omit<
     const defaults = redisAlarms(size, replicas > 0);
     for (const shard of redisShards(sharded, shards, replicas)) {
       const nodes = shard.nodes.map((node) => ({ CacheClusterId: pulumi.interpolate`${rg.id}-${node}` }));
-      makeAlarms(this.children.suffixed(shard.suffix), defaults, literal(p.alarms) as AlarmSettings | undefined, nodes.length === 1 ? nodes[0] : nodes);
+      makeAlarms(this.children.suffixed(shard.suffix), defaults, literal(p.alarms) as AlarmSettings | undefined, nodes.length === 1 ? nodes[0] : nodes, this.alarmTopic);
     }
   }
 

@@ -6,7 +6,7 @@ import { redisClusterParams } from "./properties";
 
 export const redisClusterStack: StackComponent = {
   make(name, args, opts) {
-    const cluster = new RedisCluster(name, { ...checkedProperties<RedisClusterArgs>(args.properties), transform: args.transform }, opts);
+    const cluster = new RedisCluster(name, { ...checkedProperties<RedisClusterArgs>(args.properties), alarmTopic: args.alarmTopic, transform: args.transform }, opts);
     return { resource: cluster, outputs: paramOutputs(cluster, redisClusterParams), connectable: cluster };
   },
   construct(name, args, opts) {

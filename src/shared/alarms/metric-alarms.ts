@@ -10,6 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import type { ChildFactory } from "../component/child-factory";
 import type { AlarmSetting } from "./alarm-setting";
+import type { AlarmTopicArns } from "./alarm-notifications";
 
 /** A metric of one namespace: its name and the statistic the alarm reads (a percentile such as `p99` is an extended statistic). */
 export interface AlarmMetric {
@@ -56,6 +57,15 @@ export type Dimensions = Record<string, pulumi.Input<string>>;
 /** At most this many metrics in one alarm (PutMetricAlarm's Metrics: up to 10 that retrieve a metric). */
 export const MAX_ALARM_METRICS = 10;
 
+/** The alarm's actions: the topic of its region (the us-east-1 one for an alarm made there, none when there is no such topic). */
+function actions(topics: AlarmTopicArns, region: AlarmDefault["region"]): { alarmActions: pulumi.Input<pulumi.Input<string>[]>; okActions: pulumi.Input<pulumi.Input<string>[]> } {
+  if (!region) return { alarmActions: [topics.arn], okActions: [topics.arn] };
+  // Read before the apply: the us-east-1 topic may be made on first use.
+  const elsewhere = topics.cloudFrontArn;
+  const arns = pulumi.all([region, elsewhere, topics.arn]).apply(([r, cf, here]) => (r ? (cf ? [cf] : []) : [here]));
+  return { alarmActions: arns, okActions: arns };
+}
+
 /** One alarm's settings as a component takes them (the numbers may be Outputs). */
 type AlarmSettingInput = { [K in keyof AlarmSetting]?: pulumi.Input<NonNullable<AlarmSetting[K]>> };
 
@@ -67,13 +77,16 @@ export type AlarmSettings = Record<string, AlarmSettingInput | pulumi.Input<fals
  * given over its defaults, made as children of `children`'s component with
  * `dimensions` (the watched resource's). With a list of several resources'
  * dimensions (the nodes of a cache shard), each alarm watches the highest of
- * their metrics at each period, by metric math (`MAX([...])`).
+ * their metrics at each period, by metric math (`MAX([...])`). With `topics`,
+ * each alarm notifies the topic of its region when it fires and when it is OK
+ * again (an alarm's actions are in its region: alarm-notifications.ts).
  */
 export function makeAlarms(
   children: ChildFactory,
   defaults: Record<string, AlarmDefault>,
   settings: AlarmSettings | undefined,
   dimensions: Dimensions | Dimensions[],
+  topics?: AlarmTopicArns,
 ): Record<string, aws.cloudwatch.MetricAlarm> {
   const watchedResources = Array.isArray(dimensions) ? dimensions : [dimensions];
   if (watchedResources.length === 0 || watchedResources.length > MAX_ALARM_METRICS) {
@@ -98,6 +111,7 @@ export function makeAlarms(
       evaluationPeriods,
       // No datapoint is no trouble: an idle function has no errors.
       treatMissingData: "notBreaching",
+      ...(topics ? actions(topics, d.region) : {}),
     };
     const metric = (m: AlarmMetric, of = dims[0]) => ({ namespace: d.namespace, metricName: m.metricName, dimensions: of, period, stat: m.statistic });
     const statistic = isPercentile(d.metric.statistic) ? { extendedStatistic: d.metric.statistic } : { statistic: d.metric.statistic };

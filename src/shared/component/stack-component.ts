@@ -9,6 +9,7 @@ import type * as aws from "@pulumi/aws";
 import type { Connectable } from "../workloads/connect-to";
 import type { ConnectToEntry, SharedEndpoints } from "../workloads/workload-connections";
 import type { AnyTransforms } from "./children";
+import type { AlarmTopicArns } from "../alarms/alarm-notifications";
 import type { IncomingEvent, ParamSpec } from "./resource-definition";
 
 /**
@@ -42,6 +43,8 @@ export interface StackArgs {
   connectTo?: ConnectToEntry[];
   /** A workload in the default VPC: the stack's shared gateway endpoints, made when first asked for. */
   defaultVpcEndpoints?: SharedEndpoints;
+  /** The stack's notification topics (the file's `notifications`): a type with alarms passes them on as `alarmTopic`. */
+  alarmTopic?: AlarmTopicArns;
   /** The resources its fields name (the definition's `resourceNames`), by the field's `arg`, then by name. */
   named: Record<string, Record<string, MadeComponent>>;
   /** The events of the stack's workloads that name it (an event target), in file order. */
