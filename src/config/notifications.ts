@@ -15,11 +15,9 @@ export const NOTIFICATIONS_KEY = "notifications";
 const TARGETS = {
   email: { field: "address", description: "an email address (SNS mails it a confirmation link first)" },
   webhook: { field: "url", description: "an https:// URL SNS posts each notification to (it confirms by visiting the SubscribeURL of the first message)" },
-  slack: { field: "webhookUrl", description: "a Slack-compatible incoming webhook URL (not built yet: refused)" },
+  slack: { field: "webhookUrl", description: "a Slack-compatible incoming webhook URL (a forwarding function subscribed to the topic posts {text} to it)" },
 } as const;
 
-/** Not built yet (a Slack webhook cannot confirm an SNS subscription: it needs a forwarding function). */
-const NOT_BUILT = ["slack"];
 
 /** The schema of `notifications` (scripts/generate-schema.ts puts it in the file's schema). */
 export const NOTIFICATIONS_SCHEMA = {
@@ -54,23 +52,20 @@ function targetProblems(t: unknown, at: Path): Problem[] {
     const near = typeof type === "string" ? closest(type, types) : undefined;
     return [{ path: type === undefined ? at : [...at, "type"], message: `${type === undefined ? "the target has no 'type'" : `unknown notification type '${userText(String(type))}'`}; ${near ? `did you mean '${near}'? ` : ""}types: ${types.join(", ")}` }];
   }
-  if (NOT_BUILT.includes(type)) {
-    return [{ path: [...at, "type"], message: `notification type '${type}' is not built yet (a Slack webhook cannot confirm an SNS subscription; it needs a forwarding function); use 'webhook' with an endpoint that confirms SNS subscriptions, or 'email'` }];
-  }
   const { field } = TARGETS[type as keyof typeof TARGETS];
   const problems: Problem[] = Object.keys(t).filter((k) => k !== "type" && k !== field)
     .map((k) => ({ path: [...at, k], atKey: true, message: `unknown key ${keyWords(k)} of a ${type} target; it takes '${field}'` }));
   const value = t[field];
   if (value === undefined) return [...problems, { path: at, message: `${type === "email" ? "an" : "a"} ${type} target needs '${field}': ${TARGETS[type as keyof typeof TARGETS].description}` }];
   // A $Secret is read at deploy: not checked here.
-  if (typeof value === "string" && type === "webhook" && hasDirective(value)) return problems;
+  if (typeof value === "string" && type !== "email" && hasDirective(value)) return problems;
   if (typeof value !== "string") return [...problems, { path: [...at, field], message: `'${field}' must be a string` }];
   if (type === "email" && !EMAIL.test(value)) {
     problems.push({ path: [...at, field], message: "not an email address; give one such as ops@example.com" });
   }
   // SNS's https protocol posts to an https:// URL (its http protocol is plain http: not offered).
-  if (type === "webhook" && !/^https:\/\/[^\s/]+/.test(value)) {
-    problems.push({ path: [...at, field], message: "a webhook URL must start with https:// (SNS posts each notification to it over HTTPS)" });
+  if (type !== "email" && !/^https:\/\/[^\s/]+/.test(value)) {
+    problems.push({ path: [...at, field], message: `a ${type} URL must start with https:// (${type === "webhook" ? "SNS posts each notification to it over HTTPS" : "the forwarding function posts each notification to it"})` });
   }
   return problems;
 }
@@ -83,6 +78,7 @@ export function checkNotifications(value: unknown): { targets?: NotificationTarg
   }
   const problems = value.flatMap((t, i) => targetProblems(t, [...at, i]));
   if (problems.length) return { problems };
-  const targets = value.map((t: Record<string, string>) => (t.type === "email" ? { type: "email" as const, address: t.address } : { type: "webhook" as const, url: t.url }));
+  const targets = value.map((t: Record<string, string>): NotificationTarget => (t.type === "email" ? { type: "email", address: t.address }
+    : t.type === "webhook" ? { type: "webhook", url: t.url } : { type: "slack", webhookUrl: t.webhookUrl }));
   return { targets, problems };
 }

@@ -1,15 +1,16 @@
 // A stack file's top-level `notifications`: each bad target refused at its
 // line and column (a bad email address, a URL that is not https, an unknown
-// type, slack not built yet), good ones accepted; and the plan of a file with
-// targets: one topic, a subscription per target with its protocol and
-// endpoint, every alarm's actions on it (the CDN's on the us-east-1 topic).
+// type, a slack URL that is not https), good ones accepted; and the plan of a
+// file with targets: one topic, a subscription per target with its protocol
+// and endpoint (a slack target's forwarding function), every alarm's actions
+// on it (the CDN's on the us-east-1 topic).
 import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { analyzeStackfile, formatProblem } from "../../src/config/stackfile";
 import { deployStackfile } from "../../src/config/deploy";
-import { run, type Run } from "../harness";
+import { run, secretInput, type Run } from "../harness";
 import { EXAMPLE_FUNCTION } from "../function-fixture";
 
 const problems = (text: string) => analyzeStackfile("s.yaml", text).problems.map(formatProblem);
@@ -21,11 +22,13 @@ const GATEWAY = `resources:
 `;
 
 describe("notifications in YAML: validate", () => {
-  it("accepts email and webhook targets (a webhook URL may be a $Secret)", () => {
+  it("accepts email, webhook and slack targets (a URL may be a $Secret)", () => {
     assert.deepStrictEqual(problems(`${GATEWAY}notifications:
   - { type: email, address: ops@example.com }
   - { type: webhook, url: "https://hooks.example.com/sns?key=1" }
   - { type: webhook, url: "$Secret('alarmHook')" }
+  - { type: slack, webhookUrl: "$Secret('slackHook')" }
+  - { type: slack, webhookUrl: "https://hooks.slack.com/services/T0/B0/x" }
 `), []);
   });
 
@@ -48,12 +51,12 @@ describe("notifications in YAML: validate", () => {
     ]);
   });
 
-  it("refuses slack as not built yet, a target without its field, and notifications that are not a list", () => {
+  it("refuses a slack URL that is not https, a target without its field, and notifications that are not a list", () => {
     assert.deepStrictEqual(problems(`${GATEWAY}notifications:
-  - { type: slack, webhookUrl: "https://hooks.slack.com/services/x" }
+  - { type: slack, webhookUrl: "hooks.slack.com/services/x" }
   - { type: email }
 `), [
-      "s.yaml:7:13: notification type 'slack' is not built yet (a Slack webhook cannot confirm an SNS subscription; it needs a forwarding function); use 'webhook' with an endpoint that confirms SNS subscriptions, or 'email'",
+      "s.yaml:7:32: a slack URL must start with https:// (the forwarding function posts each notification to it)",
       "s.yaml:8:5: an email target needs 'address': an email address (SNS mails it a confirmation link first)",
     ]);
     assert.deepStrictEqual(problems(`${GATEWAY}notifications: { type: email, address: ops@example.com }\n`), [
@@ -79,6 +82,7 @@ describe("notifications in YAML: plan", () => {
 notifications:
   - { type: email, address: ops@example.com }
   - { type: webhook, url: "https://hooks.example.com/sns" }
+  - { type: slack, webhookUrl: "https://hooks.slack.com/services/T0/B0/x" }
 `);
     r = await run(() => deployStackfile(file));
   });
@@ -86,10 +90,32 @@ notifications:
   it("makes one topic with a subscription per target: protocol and endpoint", () => {
     const topic = r.one("aws:sns/topic:Topic", "notifications-topic");
     const subs = r.all("aws:sns/topicSubscription:TopicSubscription").filter((s) => s.inputs.topic === topic.state.arn);
+    const forwarder = r.byName("notifications-slack-function-3")!;
     assert.deepStrictEqual(subs.map((s) => [s.name, s.inputs.protocol, s.inputs.endpoint]), [
       ["notifications-subscription-1", "email", "ops@example.com"],
       ["notifications-subscription-2", "https", "https://hooks.example.com/sns"],
+      ["notifications-subscription-3", "lambda", forwarder.state.arn],
     ]);
+  });
+
+  it("a slack target: a forwarding function with the webhook URL (secret) that the topic may invoke", () => {
+    const topic = r.one("aws:sns/topic:Topic", "notifications-topic");
+    const fn = r.byName("notifications-slack-function-3")!;
+    assert.deepStrictEqual([fn.inputs.runtime, fn.inputs.handler, fn.inputs.region], ["nodejs20.x", "index.handler", undefined]);
+    assert.strictEqual(secretInput(fn.inputs.environment.variables.WEBHOOK_URL), "https://hooks.slack.com/services/T0/B0/x");
+    const permission = r.byName("notifications-slack-permission-3")!;
+    assert.deepStrictEqual([permission.inputs.action, permission.inputs.principal, permission.inputs.sourceArn, permission.inputs.function],
+      ["lambda:InvokeFunction", "sns.amazonaws.com", topic.state.arn, fn.state.name]);
+    // The us-east-1 topic's forwarder is made there (SNS does not deliver from a default Region to an opt-in one).
+    const usEast1 = r.byName("notifications-cloud-front-slack-function-3")!;
+    assert.strictEqual(usEast1.inputs.region, "us-east-1");
+    // Its role may log, no more (Lambda's basic execution policy).
+    const role = r.byName("notifications-slack-role")!;
+    assert.deepStrictEqual(JSON.parse(role.inputs.assumeRolePolicy).Statement[0].Principal, { Service: "lambda.amazonaws.com" });
+    assert.strictEqual(fn.inputs.role, role.state.arn);
+    assert.deepStrictEqual(r.all("aws:iam/rolePolicyAttachment:RolePolicyAttachment").filter((x) => x.name.startsWith("notifications-")).map((x) => x.inputs.policyArn),
+      ["arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"]);
+    assert.strictEqual(r.byName("notifications-cloud-front-slack-permission-3")!.inputs.sourceArn, r.one("aws:sns/topic:Topic", "notifications-cloud-front-topic").state.arn);
   });
 
   it("points every alarm of every resource at the topic of its region", () => {

@@ -16,11 +16,14 @@ import * as pulumi from "@pulumi/pulumi";
 import * as aws from "@pulumi/aws";
 import { ChildFactory } from "../component/child-factory";
 import { CLOUDFRONT_REGION } from "../domains/cloudfront-region";
+import { FORWARDER_RUNTIME, FORWARDER_SOURCE } from "./slack-forwarder";
 
 /** One target: an email address, or an HTTPS URL SNS posts each notification to. */
 export type NotificationTarget =
   | { type: "email"; address: string }
-  | { type: "webhook"; url: pulumi.Input<string> };
+  | { type: "webhook"; url: pulumi.Input<string> }
+  /** A Slack-compatible incoming webhook: a forwarding function posts `{text}` to it (slack-forwarder.ts). */
+  | { type: "slack"; webhookUrl: pulumi.Input<string> };
 
 /** Where a component's alarms send their state changes (AlarmNotifications is one). */
 export interface AlarmTopicArns {
@@ -38,8 +41,18 @@ const TOPIC = "aws:sns/topic:Topic";
 const SUBSCRIPTION = "aws:sns/topicSubscription:TopicSubscription";
 
 /** Children of AlarmNotifications by id. */
+const FUNCTION = "aws:lambda/function:Function";
+const PERMISSION = "aws:lambda/permission:Permission";
 export const ALARM_NOTIFICATIONS_CHILDREN = {
   topic: TOPIC, subscription: SUBSCRIPTION, cloudFrontTopic: TOPIC, cloudFrontSubscription: SUBSCRIPTION,
+  slackRole: "aws:iam/role:Role", slackRolePolicy: "aws:iam/rolePolicyAttachment:RolePolicyAttachment",
+  slackFunction: FUNCTION, slackPermission: PERMISSION, cloudFrontSlackFunction: FUNCTION, cloudFrontSlackPermission: PERMISSION,
+} as const;
+
+/** The ids of one topic's children. */
+const IDS = {
+  here: { topic: "topic", subscription: "subscription", slackFunction: "slackFunction", slackPermission: "slackPermission" },
+  cloudFront: { topic: "cloudFrontTopic", subscription: "cloudFrontSubscription", slackFunction: "cloudFrontSlackFunction", slackPermission: "cloudFrontSlackPermission" },
 } as const;
 
 export interface AlarmNotificationsArgs {
@@ -49,14 +62,12 @@ export interface AlarmNotificationsArgs {
 
 const TOKEN = "stackfile:index:AlarmNotifications";
 
-/** A target as an SNS subscription's protocol and endpoint. */
-function subscription(t: NotificationTarget): { protocol: string; endpoint: pulumi.Input<string> } {
-  return t.type === "email" ? { protocol: "email", endpoint: t.address } : { protocol: "https", endpoint: t.url };
-}
 
 /**
  * An SNS topic with one subscription per target (`<name>-topic`,
- * `<name>-subscription-<n>`), made once per stack and given to each component
+ * `<name>-subscription-<n>`; a `slack` target's is a forwarding function's,
+ * `<name>-slack-function-<n>`, with its invoke permission and the one role
+ * `<name>-slack-role` of all of them), made once per stack and given to each component
  * as `alarmTopic`. The us-east-1 topic of the CloudFront alarms
  * (`<name>-cloud-front-topic`, with the same subscriptions) is made when the
  * first CDN alarm asks for it. The YAML program makes one, named
@@ -71,13 +82,14 @@ export class AlarmNotifications extends pulumi.ComponentResource implements Alar
   private readonly children: ChildFactory<typeof ALARM_NOTIFICATIONS_CHILDREN>;
   private readonly targets: NotificationTarget[];
   private cloudFrontTopic?: aws.sns.Topic;
+  private slackRole?: aws.iam.Role;
 
   constructor(name: string, args: AlarmNotificationsArgs, opts?: pulumi.ComponentResourceOptions) {
     super(TOKEN, name, {}, opts);
     if (args.targets.length === 0) throw new Error(`AlarmNotifications '${name}': give at least one target`);
     this.targets = args.targets;
     this.children = new ChildFactory(this, name, undefined, ALARM_NOTIFICATIONS_CHILDREN);
-    this.topic = this.makeTopic("topic", "subscription");
+    this.topic = this.makeTopic(IDS.here);
     this.registerOutputs({});
   }
 
@@ -89,17 +101,55 @@ export class AlarmNotifications extends pulumi.ComponentResource implements Alar
   public get cloudFrontArn(): pulumi.Output<string> {
     // us-east-1 is a region of the `aws` partition only: elsewhere the CDN alarms are made in the stack's region (cdn-alarms.ts), and so is this topic.
     const region = aws.getPartitionOutput({}, { parent: this }).partition.apply((p) => (p === "aws" ? CLOUDFRONT_REGION : undefined));
-    this.cloudFrontTopic ??= this.makeTopic("cloudFrontTopic", "cloudFrontSubscription", region);
+    this.cloudFrontTopic ??= this.makeTopic(IDS.cloudFront, region);
     return this.cloudFrontTopic.arn;
   }
 
-  private makeTopic(topicId: "topic" | "cloudFrontTopic", subscriptionId: "subscription" | "cloudFrontSubscription", region?: pulumi.Input<string | undefined>): aws.sns.Topic {
+  private makeTopic(ids: (typeof IDS)[keyof typeof IDS], region?: pulumi.Input<string | undefined>): aws.sns.Topic {
     const at = region ? { region } : {};
-    const topic = this.children.make(topicId, aws.sns.Topic, { ...at });
+    const topic = this.children.make(ids.topic, aws.sns.Topic, { ...at });
     this.targets.forEach((t, i) => {
-      this.children.suffixed(`-${i + 1}`).make(subscriptionId, aws.sns.TopicSubscription, { ...at, topic: topic.arn, ...subscription(t) });
+      const children = this.children.suffixed(`-${i + 1}`);
+      const endpoint = t.type === "email" ? { protocol: "email", endpoint: t.address }
+        : t.type === "webhook" ? { protocol: "https", endpoint: t.url }
+        : { protocol: "lambda", endpoint: this.slackForwarder(children, ids, topic, t.webhookUrl, at).arn };
+      children.make(ids.subscription, aws.sns.TopicSubscription, { ...at, topic: topic.arn, ...endpoint });
     });
     return topic;
+  }
+
+  /** A slack target's forwarding function in the topic's Region, which the topic may invoke. */
+  private slackForwarder(
+    children: ChildFactory<typeof ALARM_NOTIFICATIONS_CHILDREN>, ids: (typeof IDS)[keyof typeof IDS], topic: aws.sns.Topic,
+    webhookUrl: pulumi.Input<string>, at: { region?: pulumi.Input<string | undefined> },
+  ): aws.lambda.Function {
+    const fn = children.make(ids.slackFunction, aws.lambda.Function, {
+      ...at,
+      role: this.forwarderRole().arn,
+      runtime: FORWARDER_RUNTIME,
+      handler: "index.handler",
+      code: new pulumi.asset.AssetArchive({ "index.js": new pulumi.asset.StringAsset(FORWARDER_SOURCE) }),
+      timeout: 10,
+      // The webhook URL is a credential: kept secret in the state.
+      environment: { variables: { WEBHOOK_URL: pulumi.secret(webhookUrl) } },
+    });
+    children.make(ids.slackPermission, aws.lambda.Permission, {
+      ...at, action: "lambda:InvokeFunction", function: fn.name, principal: "sns.amazonaws.com", sourceArn: topic.arn,
+    });
+    return fn;
+  }
+
+  /** The forwarders' role (IAM is global: one for all of them), with Lambda's basic execution policy (its logs). */
+  private forwarderRole(): aws.iam.Role {
+    if (this.slackRole) return this.slackRole;
+    const role = this.slackRole = this.children.make("slackRole", aws.iam.Role, {
+      assumeRolePolicy: JSON.stringify({ Version: "2012-10-17", Statement: [{ Effect: "Allow", Principal: { Service: "lambda.amazonaws.com" }, Action: "sts:AssumeRole" }] }),
+    });
+    const partition = aws.getPartitionOutput({}, { parent: this }).partition;
+    this.children.make("slackRolePolicy", aws.iam.RolePolicyAttachment, {
+      role: role.name, policyArn: pulumi.interpolate`arn:${partition}:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole`,
+    });
+    return role;
   }
 }
 
