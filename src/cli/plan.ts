@@ -142,7 +142,7 @@ function secretConfig(model: StackModel, given: Record<string, string>): { confi
   const config: Record<string, string> = {};
   const placeholders: string[] = [];
   const byName = new Map<string, string[]>();
-  for (const r of model.resources) {
+  for (const r of [...model.resources, { secrets: model.notificationSecrets ?? [] }]) {
     for (const s of r.secrets) {
       const keys = byName.get(s.name) ?? [];
       if (s.key && !keys.includes(s.key)) keys.push(s.key);

@@ -46,4 +46,6 @@ export interface StackModel {
   resources: ResourceModel[];
   /** The top-level `notifications`, when it lists targets (URLs may hold directives, resolved by the program). */
   notifications?: NotificationTarget[];
+  /** The secrets `notifications` reads (each path from the top-level key). */
+  notificationSecrets?: SecretUse[];
 }

@@ -5,7 +5,8 @@
 import type { Problem } from "../shared/messages/problem";
 import type { NotificationTarget } from "../shared/alarms/alarm-notifications";
 import { closest } from "../shared/messages/suggest";
-import { hasDirective } from "./directives";
+import { hasDirective, parseDirectives } from "./directives";
+import type { SecretUse } from "./model";
 import { keyWords, userText } from "../shared/messages/user-text";
 
 /** The top-level key. */
@@ -43,8 +44,8 @@ function isMap(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** One target's problems. */
-function targetProblems(t: unknown, at: Path): Problem[] {
+/** One target's problems; the secrets its URL reads go to `secrets`. */
+function targetProblems(t: unknown, at: Path, secrets: SecretUse[]): Problem[] {
   const types = Object.keys(TARGETS);
   if (!isMap(t)) return [{ path: at, message: `a notification target is a map such as {type: email, address: ops@example.com}; types: ${types.join(", ")}` }];
   const type = t.type;
@@ -57,8 +58,15 @@ function targetProblems(t: unknown, at: Path): Problem[] {
     .map((k) => ({ path: [...at, k], atKey: true, message: `unknown key ${keyWords(k)} of a ${type} target; it takes '${field}'` }));
   const value = t[field];
   if (value === undefined) return [...problems, { path: at, message: `${type === "email" ? "an" : "a"} ${type} target needs '${field}': ${TARGETS[type as keyof typeof TARGETS].description}` }];
-  // A $Secret is read at deploy: not checked here.
-  if (typeof value === "string" && type !== "email" && hasDirective(value)) return problems;
+  // A $Secret is read at deploy (its value is not checked here); no other directive has a value here.
+  if (typeof value === "string" && type !== "email" && hasDirective(value)) {
+    const parsed = parseDirectives(value)!;
+    const others = parsed.parts.filter((p) => typeof p !== "string" && p.kind !== "Secret");
+    const problem = parsed.problems[0] ?? (others.length ? `only $Secret(...) may give '${field}'` : undefined);
+    if (problem) return [...problems, { path: [...at, field], message: problem }];
+    for (const d of parsed.parts) if (typeof d !== "string" && d.kind === "Secret") secrets.push({ path: [...at, field], name: d.name, ...(d.key ? { key: d.key } : {}) });
+    return problems;
+  }
   if (typeof value !== "string") return [...problems, { path: [...at, field], message: `'${field}' must be a string` }];
   if (type === "email" && !EMAIL.test(value)) {
     problems.push({ path: [...at, field], message: "not an email address; give one such as ops@example.com" });
@@ -71,14 +79,15 @@ function targetProblems(t: unknown, at: Path): Problem[] {
 }
 
 /** The targets when `value` is a valid list of them, and the problems. */
-export function checkNotifications(value: unknown): { targets?: NotificationTarget[]; problems: Problem[] } {
+export function checkNotifications(value: unknown): { targets?: NotificationTarget[]; secrets?: SecretUse[]; problems: Problem[] } {
   const at: Path = [NOTIFICATIONS_KEY];
   if (!Array.isArray(value)) {
     return { problems: [{ path: at, message: `${NOTIFICATIONS_KEY} must be a list of targets such as [{type: email, address: ops@example.com}, {type: webhook, url: https://...}]` }] };
   }
-  const problems = value.flatMap((t, i) => targetProblems(t, [...at, i]));
+  const secrets: SecretUse[] = [];
+  const problems = value.flatMap((t, i) => targetProblems(t, [...at, i], secrets));
   if (problems.length) return { problems };
   const targets = value.map((t: Record<string, string>): NotificationTarget => (t.type === "email" ? { type: "email", address: t.address }
     : t.type === "webhook" ? { type: "webhook", url: t.url } : { type: "slack", webhookUrl: t.webhookUrl }));
-  return { targets, problems };
+  return { targets, secrets, problems };
 }

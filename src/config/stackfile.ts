@@ -198,5 +198,5 @@ export function secretOption(model: StackModel, name: string): string {
 
 /** Every secret name the stack reads, sorted, once each. */
 export function secretNames(model: StackModel): string[] {
-  return [...new Set(model.resources.flatMap((r) => r.secrets.map((s) => s.name)))].sort();
+  return [...new Set([...model.resources.flatMap((r) => r.secrets), ...(model.notificationSecrets ?? [])].map((s) => s.name))].sort();
 }

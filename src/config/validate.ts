@@ -64,7 +64,7 @@ export function analyze(doc: unknown, opts: StageOptions = {}): Analysis {
   }
   const notified = doc[NOTIFICATIONS_KEY] === undefined ? { problems: [] } : checkNotifications(doc[NOTIFICATIONS_KEY]);
   problems.push(...notified.problems);
-  const notifications = notified.targets?.length ? { notifications: notified.targets } : {};
+  const notifications = notified.targets?.length ? { notifications: notified.targets, notificationSecrets: notified.secrets ?? [] } : {};
   const res = doc.resources;
   if (res === undefined) {
     problems.push({ path: [], message: "the file has no 'resources' key; add 'resources:' with at least one resource" });

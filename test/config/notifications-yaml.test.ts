@@ -11,6 +11,7 @@ import * as path from "path";
 import { analyzeStackfile, formatProblem } from "../../src/config/stackfile";
 import { deployStackfile } from "../../src/config/deploy";
 import { run, secretInput, type Run } from "../harness";
+import { cli } from "../cli/cli-helpers";
 import { EXAMPLE_FUNCTION } from "../function-fixture";
 
 const problems = (text: string) => analyzeStackfile("s.yaml", text).problems.map(formatProblem);
@@ -129,5 +130,25 @@ notifications:
       const topic = a.inputs.region === "us-east-1" ? usEast1 : here;
       assert.deepStrictEqual([a.name, a.inputs.alarmActions, a.inputs.okActions], [a.name, [topic], [topic]]);
     }
+  });
+});
+
+describe("notifications in YAML: plan with a $Secret URL", () => {
+  it("plans with the secret given (--secret), never printing it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "notifications-secret-"));
+    const file = path.join(dir, "stack.yaml");
+    fs.writeFileSync(file, `resources:
+  worker:
+    type: function
+    properties:
+      entryfilePath: ${JSON.stringify(EXAMPLE_FUNCTION)}
+notifications:
+  - { type: webhook, url: "$Secret('alarmHook')" }
+`);
+    const given = await cli("plan", "--json", "--secret", "alarmHook=https://hooks.example.com/private", file);
+    assert.strictEqual(given.code, 0, given.err);
+    assert.ok(!given.out.includes("hooks.example.com/private"), "the secret URL is not printed");
+    const sub = (JSON.parse(given.out).resources as { name: string; type: string }[]).find((r) => r.name === "notifications-subscription-1");
+    assert.ok(sub, "the subscription is planned");
   });
 });
