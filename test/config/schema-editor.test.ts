@@ -7,6 +7,7 @@ import * as path from "path";
 import * as yaml from "js-yaml";
 import Ajv from "ajv";
 import { fileSchema } from "../../src/shared/schema/schema";
+import { STAGE_DIRECTIVE } from "../../src/config/stage";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -28,7 +29,12 @@ describe("the JSON Schema, as editors read it", () => {
   const validate = new Ajv({ allErrors: true, strict: false }).compile(fileSchema());
   const errorsOf = (doc: unknown) => (validate(doc) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
 
-  const files = [...stackFiles(path.join(ROOT, "examples")), ...stackFiles(path.join(ROOT, "test", "fixtures"))];
+  // A file that reads the stage is valid per stage (validate resolves it for each stack of its project:
+  // test/cli/stages*.test.ts). Unresolved, the editor's schema refuses a stage directive in a field that
+  // decides which resources are made (a custom domain), as validate does with no stage: docs/stages.md, "Not yet".
+  const files = [...stackFiles(path.join(ROOT, "examples")), ...stackFiles(path.join(ROOT, "test", "fixtures"))].filter(
+    (f) => !STAGE_DIRECTIVE.test(fs.readFileSync(f, "utf8")),
+  );
   it("finds the repository's stack files", () => assert.ok(files.length >= 5, files.join(", ")));
   for (const file of files) {
     it(`${path.relative(ROOT, file)} is valid`, () => {
