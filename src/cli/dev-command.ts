@@ -97,6 +97,7 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
   const opts = parseDevArgs(args);
   // The stage: --stack NAME, else dev (config/stage.ts); said at start when the file reads it.
   const stage = stageContext(opts.file, { stack: opts.stack, fallback: { name: "dev", from: "dev's default; --stack NAME runs another" } });
+  const firstText = readText(opts.file, opts.followLinks);
   const first = analyze(opts.file, opts.followLinks, stage.options);
   if (Array.isArray(first)) {
     for (const l of first) io.err(l);
@@ -143,7 +144,7 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
   io.out(`stackfile dev: ${first.model.resources.length} resources running locally (ready in ${Date.now() - started} ms); Ctrl-C stops them`);
   for (const l of session.table()) io.out(l);
   hooks.started?.(session);
-  const watcher = watchStackFile(opts.file, session, io, readSecrets, opts.followLinks, stage.options);
+  const watcher = watchStackFile(opts.file, firstText, session, io, readSecrets, opts.followLinks, stage.options);
   await stopped;
   watcher.close();
   io.out("stackfile dev: stopping");
@@ -151,8 +152,25 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
   return 0;
 }
 
-/** Applies each change of the stack file; a file with problems is reported and not applied. */
-function watchStackFile(file: string, session: DevSession, io: DevIo, readSecrets: (model: StackfileResult["model"]) => void, followLinks: boolean, stage: StageOptions): { close(): void } {
+/** The file's text as dev reads it, or undefined when it cannot be read now (then the next look decides). */
+function readText(file: string, followLinks: boolean): string | undefined {
+  try {
+    return readStackfile(file, { followLinks });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Applies each change of the stack file; a file with problems is reported and
+ * not applied. A change is a text that differs from the last one seen, starting
+ * from the text the first version was read from: an edit saved while dev was
+ * starting (before the watcher's first look) is applied too, not taken as the
+ * starting point. Stack files are small; reading one four times a second costs
+ * nothing next to what dev runs.
+ */
+function watchStackFile(file: string, firstText: string | undefined, session: DevSession, io: DevIo, readSecrets: (model: StackfileResult["model"]) => void, followLinks: boolean, stage: StageOptions): { close(): void } {
+  let seen = firstText;
   let busy = Promise.resolve();
   const changed = () => {
     busy = busy.then(async () => {
@@ -173,10 +191,17 @@ function watchStackFile(file: string, session: DevSession, io: DevIo, readSecret
       }
     });
   };
-  fs.watchFile(file, { interval: 250 }, (cur, prev) => {
-    if (cur.mtimeMs !== prev.mtimeMs || cur.size !== prev.size) changed();
-  });
-  return { close: () => fs.unwatchFile(file) };
+  const look = () => {
+    const text = readText(file, followLinks);
+    if (text === seen) return;
+    seen = text;
+    changed();
+  };
+  // Polls the text itself: fs.watchFile takes its first stat later, so a save
+  // made just after start would become its baseline and never be seen.
+  const timer = setInterval(look, 250);
+  look();
+  return { close: () => clearInterval(timer) };
 }
 
 /**

@@ -51,6 +51,32 @@ describe("dev: the table after an edit, and a gateway not ready yet", function (
     }
   });
 
+  it("an edit saved while dev is starting is applied once it runs (the watcher compares the file with the version it started from)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dev-table-"));
+    const file = path.join(dir, "stack.yaml");
+    fs.writeFileSync(file, STACK);
+    fs.writeFileSync(path.join(dir, "h.ts"), "export const handler = async () => ({ statusCode: 200, body: 'hi' });\n");
+    const port = basePort() + 42;
+    const out: string[] = [];
+    let stop!: () => void;
+    const stopped = new Promise<void>((r) => (stop = r));
+    let started!: () => void;
+    const ready = new Promise<void>((r) => (started = r));
+    // The edit lands after the first version was read and before the watcher takes its first look.
+    const edit = () => fs.writeFileSync(file, STACK + "        - type: http-api-gateway\n          properties: { httpApiGatewayName: api, path: /b, method: GET }\n");
+    const code = runDev([file, "--port", String(port)], { out: (t) => out.push(t), err: (t) => out.push(t) }, stopped, { started: () => { edit(); started(); } });
+    try {
+      await Promise.race([ready, code]);
+      // Hang guard: the change is applied within a minute even on a busy machine.
+      for (let i = 0; i < 600 && !out.some((l) => l.startsWith("stackfile dev: applied the change")); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.ok(out.some((l) => l.startsWith("stackfile dev: applied the change")), out.join("\n"));
+      assert.strictEqual((await fetch(`http://127.0.0.1:${port}/b`)).status, 200, out.join("\n"));
+    } finally {
+      stop();
+      assert.strictEqual(await code, 0);
+    }
+  });
+
   it("a gateway started before its routes are loaded answers 503 with Retry-After, then routes", async () => {
     const logs: string[] = [];
     const g = await startGateway({ name: "api", routes: [], log: (l) => logs.push(l), loading: true }, 0);
