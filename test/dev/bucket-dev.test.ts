@@ -5,11 +5,12 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { S3Client, PutObjectCommand, GetObjectCommand } from "@aws-sdk/client-s3";
+import { S3Client, PutObjectCommand, GetObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import { tmpFile } from "../cli/cli-helpers";
 import { runDev } from "../../src/cli/dev-command";
 import type { DevSession } from "../../src/cli/dev-session";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../src/dev/aws-services";
+import { basePort } from "./dev-process";
 
 describe("stackfile dev: bucket", function () {
   this.timeout(60_000);
@@ -84,6 +85,55 @@ describe("stackfile dev: bucket", function () {
       assert.strictEqual(record.s3.bucket.name, "files");
       assert.strictEqual(record.s3.object.key, "images/cat.jpg");
     } finally {
+      stop();
+      assert.strictEqual(await code, 0);
+    }
+  });
+
+  it("copies directoryUpload's files into the local bucket at start (content types as the deploy sets them), and again when a file in the directory is added, changed or removed", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bucket-sync-dev-"));
+    fs.mkdirSync(path.join(dir, "public", "img"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "public", "index.html"), "<h1>one</h1>");
+    fs.writeFileSync(path.join(dir, "public", "img", "dot.svg"), "<svg/>");
+    const file = tmpFile("resources:\n  site:\n    type: bucket\n    properties: { directoryUpload: { directoryPath: ./public } }\n", "stack.yaml", dir);
+    const out: string[] = [];
+    let stop!: () => void;
+    const stopped = new Promise<void>((r) => (stop = r));
+    let started!: () => void;
+    const ready = new Promise<void>((r) => (started = r));
+    const code = runDev([file, "--port", String(basePort() + 60)], { out: (t) => out.push(t), err: (t) => out.push(t) }, stopped, { started: () => started() });
+    let client: S3Client | undefined;
+    try {
+      await Promise.race([ready, code.then(() => undefined)]);
+      const endpoint = /(http:\/\/127\.0\.0\.1:\d+)\/site/.exec(out.find((l) => l.startsWith("site ")) ?? "")?.[1];
+      assert.ok(endpoint, out.join("\n"));
+      const s3 = (client = new S3Client({ region: LOCAL_REGION, endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS }));
+      const text = async (Key: string) => {
+        try {
+          return await (await s3.send(new GetObjectCommand({ Bucket: "site", Key }))).Body!.transformToString();
+        } catch (e) {
+          if ((e as { name?: string }).name === "NoSuchKey") return undefined;
+          throw e;
+        }
+      };
+      // At start, before dev says it is ready.
+      assert.strictEqual(await text("index.html"), "<h1>one</h1>");
+      const svg = await s3.send(new HeadObjectCommand({ Bucket: "site", Key: "img/dot.svg" }));
+      assert.strictEqual(svg.ContentType, "image/svg+xml");
+      // An object put by someone else is left alone when the directory changes.
+      await s3.send(new PutObjectCommand({ Bucket: "site", Key: "upload.txt", Body: "mine" }));
+      // new.txt last: the copy that puts it saw the other two changes.
+      fs.rmSync(path.join(dir, "public", "img", "dot.svg"));
+      fs.writeFileSync(path.join(dir, "public", "index.html"), "<h1>two</h1>");
+      fs.writeFileSync(path.join(dir, "public", "new.txt"), "new");
+      // Hang guard, generous for two busy cores: the directory is looked at every half second.
+      for (let i = 0; i < 300 && (await text("new.txt")) === undefined; i++) await new Promise((r) => setTimeout(r, 100));
+      assert.strictEqual(await text("new.txt"), "new", out.join("\n"));
+      assert.strictEqual(await text("index.html"), "<h1>two</h1>");
+      assert.strictEqual(await text("img/dot.svg"), undefined);
+      assert.strictEqual(await text("upload.txt"), "mine");
+    } finally {
+      client?.destroy();
       stop();
       assert.strictEqual(await code, 0);
     }

@@ -2,9 +2,12 @@
 // objects under the session's cache folder (kept between sessions), one
 // server per bucket, restarted only when its port changes. Its name is the
 // resource's name as S3 takes it (lower case; other characters become `-`).
+// Its `directoryUpload` is copied in at start and on each change (dev-sync.ts).
 import * as path from "path";
-import type { DevType, LocalOutputs } from "../../shared/component/local-runner";
-import { startS3, type LocalS3Service } from "../../dev/aws-services";
+import { ApplyError, type DevType, type LocalOutputs } from "../../shared/component/local-runner";
+import { LOCAL_CREDENTIALS, LOCAL_REGION, startS3, type LocalS3Service } from "../../dev/aws-services";
+import { directoryProblem } from "./directory-upload";
+import { syncDirectoryLocally, type LocalDirectorySync } from "./dev-sync";
 import type { bucketParams } from "./properties";
 import { bucketDefinition } from "./definition";
 
@@ -26,10 +29,14 @@ export function bucketLocalOutputs(name: string, endpoint?: string, cdn = false)
 
 export const bucketDev: DevType = {
   runner(ctx) {
-    const servers = new Map<string, { server: LocalS3Service; unsubscribe: (() => void)[] }>();
+    const servers = new Map<string, { server: LocalS3Service; unsubscribe: (() => void)[]; sync?: { directory: string; copy: LocalDirectorySync } }>();
     return {
       async apply({ name, props }) {
         const bucket = localBucketName(name);
+        const written = props.directoryUpload?.directoryPath as string | undefined;
+        const directory = written === undefined ? undefined : path.resolve(ctx.baseDir, written);
+        const problem = directory === undefined ? undefined : directoryProblem(directory, written!);
+        if (problem) throw new ApplyError([{ resource: name, path: ["directoryUpload", "directoryPath"], message: problem }]);
         const { port, note } = await ctx.httpPort(name);
         const fingerprint = JSON.stringify({ port, bucket });
         if (ctx.running(name)?.fingerprint !== fingerprint || !servers.has(name)) {
@@ -37,10 +44,18 @@ export const bucketDev: DevType = {
           const log = ctx.logger(name);
           const server = await startS3({ directory: path.join(ctx.cacheDir, "s3", bucket), buckets: [bucket], port, log });
           servers.set(name, { server, unsubscribe: [] });
-          ctx.run(name, { type: bucketDefinition.type, fingerprint, address: `${server.endpoint}/${bucket}`, note, stop: () => { servers.delete(name); return server.close(); } });
+          ctx.run(name, {
+            type: bucketDefinition.type, fingerprint, address: `${server.endpoint}/${bucket}`, note,
+            stop: () => {
+              servers.get(name)?.sync?.copy.stop();
+              servers.delete(name);
+              return server.close();
+            },
+          });
         }
         // The functions' s3 events, as the stack has them now: each change that matches goes to its function when it runs here.
         const mine = servers.get(name)!;
+        await syncDirectory(mine, directory, bucket, ctx.logger(name), path.join(ctx.cacheDir, "s3", `${bucket}.directory-upload.json`));
         mine.unsubscribe.splice(0).forEach((off) => off());
         ctx.eventsOf(name).forEach((e, i) => {
           const p = e.properties as { s3EventType?: string; filterRule?: { prefix?: string; suffix?: string } };
@@ -55,3 +70,17 @@ export const bucketDev: DevType = {
     };
   },
 };
+
+/** Starts (or restarts, for another directory) the copy of `directoryUpload` into the local bucket; waits for its first copy. */
+async function syncDirectory(
+  mine: { server: LocalS3Service; sync?: { directory: string; copy: LocalDirectorySync } }, directory: string | undefined, bucket: string,
+  log: (line: string) => void, manifest: string,
+): Promise<void> {
+  if (mine.sync?.directory === directory) return;
+  mine.sync?.copy.stop();
+  mine.sync = undefined;
+  if (directory === undefined) return;
+  const copy = syncDirectoryLocally({ directory, bucket, endpoint: mine.server.endpoint, credentials: LOCAL_CREDENTIALS, region: LOCAL_REGION, manifest, log });
+  mine.sync = { directory, copy };
+  await copy.ready;
+}
