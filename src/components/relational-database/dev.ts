@@ -1,16 +1,76 @@
-// A relational-database, locally: not run yet. `dev` says so at the resource
-// (docs/relational-database.md, "In dev") instead of starting workloads that
-// would reach no database.
-import { ApplyError, type DevType } from "../../shared/component/local-runner";
+// A relational-database, locally: PostgreSQL engines (postgres and the Aurora
+// PostgreSQL ones) on the real PostgreSQL server (src/dev/postgres.ts) on
+// 127.0.0.1, TLS required as RDS requires it, with the stack's master user,
+// password and database. Readers (read replicas, Aurora reader instances) are
+// the same server: the READER_* variables point at it. MySQL and MariaDB
+// engines need Debian's mariadb-server, which dev does not run yet: it says so.
+// Restarted only when its port, user, password or database change.
+import { randomBytes } from "crypto";
+import { ApplyError, type DevType, type LocalOutputs } from "../../shared/component/local-runner";
+import { postgresBinDir, startPostgres } from "../../dev/postgres";
+import type { relationalDatabaseParams } from "./properties";
+import { relationalDatabaseDefinition } from "./definition";
+import { connectionUrls, engineKind, hasReaders, type EngineKind } from "./engines";
+
+const HOST = "127.0.0.1";
+
+const obj = (v: unknown): Record<string, any> => (typeof v === "object" && v !== null ? (v as Record<string, any>) : {});
+
+/** A database's outputs, locally: the same URLs as in AWS, every endpoint this server (readers only when it has them). */
+export function relationalLocalOutputs(kind: EngineKind, readers: boolean, c: { user: string; password: string; port: number; db: string }): LocalOutputs<typeof relationalDatabaseParams> {
+  const { url, jdbc } = connectionUrls(kind, { ...c, host: HOST });
+  return {
+    host: HOST, port: c.port, dbName: c.db, connectionString: url, jdbcConnectionString: jdbc,
+    readerHost: readers ? HOST : undefined, readerConnectionString: readers ? url : undefined, readerJdbcConnectionString: readers ? jdbc : undefined,
+  };
+}
+
+/** A password of RDS's characters (no `/`, `"`, `@` or space) for a database whose password RDS would generate. */
+function generatedPassword(): string {
+  return randomBytes(24).toString("base64url");
+}
 
 export const relationalDatabaseDev: DevType = {
-  runner() {
+  runner(ctx) {
+    const generated = new Map<string, string>();
     return {
-      async apply({ name }) {
-        throw new ApplyError([{
-          resource: name, path: ["engine", "type"],
-          message: "stackfile dev does not run relational-database resources locally yet: run the stack with plan and deploy, or leave the database out of the dev stack file",
-        }]);
+      prepare(names) {
+        // Before anything starts: workloads trust the session's CA (NODE_EXTRA_CA_CERTS) from their first start.
+        if (names.length) ctx.tls();
+      },
+      async apply({ name, props: p }) {
+        const kind = engineKind(obj(p.engine).type);
+        if (!kind) throw new ApplyError([{ resource: name, path: ["engine", "type"], message: "not an engine type" }]);
+        if (kind.dialect !== "postgres") {
+          throw new ApplyError([{
+            resource: name, path: ["engine", "type"],
+            message: `stackfile dev does not run ${kind.dialect === "mariadb" ? "MariaDB" : "MySQL"} databases locally yet (only PostgreSQL engines): leave the database out of the stack file you run with dev`,
+          }]);
+        }
+        postgresBinDir();
+        const e = obj(obj(p.engine).properties);
+        const given = obj(p.credentials).masterUserPassword;
+        if (given === undefined && !generated.has(name)) generated.set(name, generatedPassword());
+        const password = given === undefined ? generated.get(name)! : String(given);
+        const user = String(obj(p.credentials).masterUserName ?? "dbadmin");
+        const db = String(e.dbName ?? kind.defaultDb);
+        const wanted = Number(e.port ?? kind.defaultPort);
+        const fingerprint = JSON.stringify({ wanted, user, password, db });
+        if (ctx.running(name)?.fingerprint !== fingerprint) {
+          await ctx.stop(name);
+          const { port, note } = await ctx.port(name, wanted);
+          const start = startPostgres({ name, port, user, password, db }, ctx.tls(), ctx.logger(name));
+          ctx.run(name, {
+            type: relationalDatabaseDefinition.type, fingerprint, address: `postgresql://${HOST}:${port}/${db} (PostgreSQL, TLS required)`, note,
+            stop: () => start.then((child) => child.stop(), () => undefined),
+          });
+          ctx.starting(start.then(() => [], async (err) => {
+            await ctx.stop(name).catch(() => undefined);
+            return [{ resource: name, path: [], message: (err as Error).message }];
+          }));
+        }
+        const { port } = await ctx.port(name, wanted);
+        ctx.setOutputs(name, relationalLocalOutputs(kind, hasReaders(kind, e), { user, password, port, db }));
       },
     };
   },

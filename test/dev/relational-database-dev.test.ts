@@ -1,0 +1,130 @@
+// A relational-database under `stackfile dev`: the real PostgreSQL server with
+// the stack's user, password and database, TLS required; a function connected
+// to it queries it through the gateway with the `pg` client, over the same
+// STP_* variables as in AWS (the readers of a cluster are the same server).
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { Client } from "pg";
+import { runDev } from "../../src/cli/dev-command";
+import type { DevSession } from "../../src/cli/dev-session";
+import { basePort } from "./dev-process";
+
+const QUERY = `import pg from "pg";
+const ask = async (url) => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query("select current_database() as db, current_user as usr, (select ssl from pg_stat_ssl where pid = pg_backend_pid()) as tls, 6 * 7 as answer");
+    return r.rows[0];
+  } finally {
+    await c.end();
+  }
+};
+export async function handler() {
+  const env = process.env;
+  return { statusCode: 200, body: JSON.stringify({
+    writer: await ask(env.STP_DB_CONNECTION_STRING),
+    reader: await ask(env.STP_DB_READER_CONNECTION_STRING),
+    host: env.STP_DB_HOST, port: env.STP_DB_PORT, readerHost: env.STP_DB_READER_HOST,
+    jdbc: env.STP_DB_JDBC_CONNECTION_STRING, readerJdbc: env.STP_DB_READER_JDBC_CONNECTION_STRING,
+  }) };
+}
+`;
+
+describe("stackfile dev: relational-database", function () {
+  // Hang guard for two busy cores (initdb, a bundle with pg), not a timing.
+  this.timeout(180_000);
+  const password = "local-Pa55word!";
+  const dbPort = basePort() + 51;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rds-dev-"));
+  const out: string[] = [];
+  let stop!: () => void;
+  let code: Promise<number>;
+  let session: DevSession | undefined;
+
+  before(async () => {
+    // The function's bundle takes pg from the repository's packages, as an application's would from its own.
+    fs.symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"));
+    fs.writeFileSync(path.join(dir, "query.mjs"), QUERY);
+    fs.writeFileSync(path.join(dir, "stack.yaml"), `resources:
+  db:
+    type: relational-database
+    properties:
+      engine:
+        type: aurora-postgresql
+        properties:
+          dbName: app
+          port: ${dbPort}
+          instances: [{ instanceSize: db.t4g.medium }, { instanceSize: db.t4g.medium }]
+      credentials:
+        masterUserName: appadmin
+        masterUserPassword: $Secret('dbPassword')
+  api:
+    type: http-api-gateway
+  query:
+    type: function
+    properties:
+      entryfilePath: ./query.mjs
+      joinDefaultVpc: true
+      connectTo: [db]
+      events:
+        - { type: http-api-gateway, properties: { httpApiGatewayName: api, path: /answer, method: GET } }
+`);
+    const stopped = new Promise<void>((r) => (stop = r));
+    let started!: () => void;
+    const ready = new Promise<void>((r) => (started = r));
+    code = runDev([path.join(dir, "stack.yaml"), "--port", String(basePort() + 50), "--secret", `dbPassword=${password}`],
+      { out: (t) => out.push(t), err: (t) => out.push(t) }, stopped, { started: (s) => { session = s; started(); } });
+    await Promise.race([ready, code.then(() => undefined)]);
+    assert.ok(session, out.join("\n"));
+  });
+
+  after(async () => {
+    stop();
+    assert.strictEqual(await code, 0, out.join("\n"));
+  });
+
+  it("a function connected to it runs a query over TLS, as the stack's user in the stack's database, and the answer comes back through the gateway", async () => {
+    const url = String(session!.output("api", "url"));
+    const res = await fetch(`${url}/answer`);
+    const body = await res.text();
+    assert.strictEqual(res.status, 200, `${body}\n${out.join("\n")}`);
+    const got = JSON.parse(body);
+    const row = { db: "app", usr: "appadmin", tls: true, answer: 42 };
+    assert.deepStrictEqual(got.writer, row);
+    // A cluster with a reader instance: the READER_* variables reach the same server.
+    assert.deepStrictEqual(got.reader, row);
+    assert.deepStrictEqual([got.host, got.port, got.readerHost], ["127.0.0.1", String(dbPort), "127.0.0.1"]);
+    assert.strictEqual(got.jdbc, `jdbc:postgresql://127.0.0.1:${dbPort}/app?user=appadmin&password=${encodeURIComponent(password)}&sslmode=require`);
+    assert.strictEqual(got.readerJdbc, got.jdbc);
+  });
+
+  it("refuses a connection without TLS, as RDS does with rds.force_ssl, and a wrong password", async () => {
+    const plain = new Client({ host: "127.0.0.1", port: dbPort, user: "appadmin", password, database: "app", ssl: false });
+    await assert.rejects(plain.connect(), /no encryption/);
+    const wrong = new Client({ host: "127.0.0.1", port: dbPort, user: "appadmin", password: "not-the-password", database: "app", ssl: { ca: fs.readFileSync(path.join(session!.cacheDir, "tls", "ca.crt")) } });
+    await assert.rejects(wrong.connect(), /password authentication failed/);
+  });
+
+  it("prints the database's address without its password, and never the password in its log", () => {
+    const line = out.find((l) => l.startsWith("db "));
+    assert.match(line ?? "", new RegExp(`postgresql://127\\.0\\.0\\.1:${dbPort}/app`), out.join("\n"));
+    assert.ok(!out.join("\n").includes(password), out.join("\n"));
+    assert.strictEqual(session!.output("db", "connectionString"), `postgresql://appadmin:${encodeURIComponent(password)}@127.0.0.1:${dbPort}/app?sslmode=require`);
+  });
+});
+
+describe("stackfile dev: relational-database of a MySQL engine", function () {
+  this.timeout(60_000);
+
+  it("is refused at its engine type, saying that only PostgreSQL engines run locally", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rds-dev-mysql-"));
+    fs.writeFileSync(path.join(dir, "stack.yaml"), "resources:\n  db:\n    type: relational-database\n    properties:\n      engine:\n        type: mysql\n        properties: { primaryInstance: { instanceSize: db.t4g.micro } }\n");
+    const out: string[] = [];
+    const code = await runDev([path.join(dir, "stack.yaml"), "--port", String(basePort() + 52)], { out: (t) => out.push(t), err: (t) => out.push(t) }, new Promise<void>(() => undefined));
+    assert.strictEqual(code, 1, out.join("\n"));
+    assert.match(out.join("\n"), /stack\.yaml:6:\d+: .*does not run MySQL databases locally yet \(only PostgreSQL engines\)/);
+  });
+});
