@@ -9,8 +9,8 @@
 // "account" in the engine folder (world.ts); S3 buckets also live in the local
 // S3 server (local-aws.ts), so the real asset-sync provider uploads to them.
 //
-// It refuses to delete what a resource of the account still uses, as AWS
-// does (in-use.ts). STACKFILE_FAIL=<resource name>:<create|update|delete>[,...]
+// It refuses to delete what a resource of the account still uses, and a
+// database with deletion protection on, as AWS does (in-use.ts, protected.ts). STACKFILE_FAIL=<resource name>:<create|update|delete>[,...]
 // fails that step; STACKFILE_HOLD=<resource name>:<create|update> holds it once done (holdIfAsked).
 import * as fs from "fs";
 import * as path from "path";
@@ -20,6 +20,7 @@ import { inputChange } from "../../../src/cli/resource-diff";
 import { NAMES, autoName, randomHex } from "../../../src/aws-rules/naming";
 import { changeWorld, readWorld, worldKey, type WorldResource } from "./world";
 import { inUseError } from "./in-use";
+import { protectionError } from "./protected";
 
 const AWS_VERSION: string = require("@pulumi/aws/package.json").version;
 const region = () => process.env.AWS_REGION ?? "us-east-1";
@@ -237,7 +238,8 @@ export function standInProvider(engineDir: string): provider.Provider {
     async delete(id, urn, props) {
       injected(urn, "delete");
       const type = typeOf(urn);
-      const refused = inUseError(readWorld(engineDir), type, id);
+      const world = readWorld(engineDir);
+      const refused = protectionError(type, world.resources[worldKey(type, id)]?.state ?? props) ?? inUseError(world, type, id);
       if (refused) throw new Error(`deleting ${type} (${id}): ${refused}`);
       if (type === BUCKET) await deleteBucket(id, props.forceDestroy === true);
       changeWorld(engineDir, (w) => {
