@@ -72,8 +72,9 @@ describe("the monthly bill in plan and diff", function () {
     assert.deepStrictEqual(Object.keys(json), ["resources", "outputs", "cost"]);
     assert.deepStrictEqual(Object.keys(json.cost).slice(0, 5), ["currency", "fixedMonthly", "byResource", "usageBased", "pricesAsOf"]);
     assert.deepStrictEqual([json.cost.currency, json.cost.fixedMonthly, Object.keys(json.cost.byResource)], ["USD", 666.44, ["api", "cache", "hello", "sessions", "web"]]);
-    // Every AWS resource of the example is in the table; what it cannot price is said, not zero: CloudFront's requests.
-    assert.deepStrictEqual([...new Set(json.cost.notPriced.map((n: { reason: string }) => n.reason))], ["CloudFront's per-request price is not in the table (docs/cost.md)"]);
+    // Every AWS resource of the example is in the table, and every price it bills by.
+    assert.deepStrictEqual(json.cost.notPriced, []);
+    assert.deepStrictEqual(json.cost.usageBased.filter((u: { price: string }) => u.price === "cloudfront.requests.https").map((u: { resource: string }) => u.resource).sort(), ["api-cdn-distribution", "web-distribution"]);
     assert.ok(json.cost.usageBased.some((u: { resource: string; price: string }) => u.resource === "api-api" && u.price === "apigateway.http.requests"));
   });
 
@@ -130,6 +131,28 @@ describe("the monthly bill in plan and diff", function () {
     assert.match(r.out, new RegExp(`^Monthly cost by use \\(${usage.replace(/[.\\/]/g, "\\$&")}\\): 4\\.00 USD; with the fixed cost: 76\\.78 USD$`, "m"));
     assert.match(r.out, /^ {2}api-api: HTTP API requests: 1 USD per million requests \(3\.00 USD\)$/m);
     assert.match(r.out, /^ {2}api-log-group: log storage: 0\.03 USD per GB-month \(from storageGb\)$/m);
+  });
+
+  it("a CDN's per-request price: plan lists CloudFront's HTTPS price per 10,000 requests among the prices billed by use, and --usage turns a CDN's requests into a figure", async () => {
+    const dir = path.dirname(tmpFile(`resources:\n${GATEWAY}    properties:\n      cdn:\n        enabled: true\n        cloudfrontPriceClass: PriceClass_100\n`));
+    const file = path.join(dir, "stack.yaml");
+    // cloudfront.requests.https, us-east-1 (viewers in the United States, Mexico and Canada): 0.01 USD per 10,000 HTTPS requests.
+    const row = priceOf("cloudfront.requests.https", "us-east-1")!;
+    assert.deepStrictEqual([row.usd, row.per, row.source], [0.01, "10,000 requests", "https://aws.amazon.com/cloudfront/pricing/"]);
+    const plan = await cli("plan", file);
+    assert.strictEqual(plan.code, 0, plan.err);
+    assert.match(plan.out, /^ {2}api-cdn-distribution: HTTPS requests \(viewers in the United States, Mexico and Canada\): 0\.01 USD per 10,000 requests \(from requests\)$/m);
+    assert.match(plan.out, /^ {2}api-cdn-distribution: data out to viewers: 0\.085 USD per GB \(from gbOut\)$/m);
+    const json = JSON.parse((await cli("plan", file, "--json")).out);
+    assert.deepStrictEqual(json.cost.usageBased.filter((u: { resource: string }) => u.resource === "api-cdn-distribution").map((u: { price: string; unitPrice: number; per: string }) => [u.price, u.unitPrice, u.per]), [
+      ["cloudfront.transfer-out", 0.085, "GB"], ["cloudfront.requests.https", 0.01, "10,000 requests"],
+    ]);
+    assert.deepStrictEqual(json.cost.notPriced.filter((n: { type: string }) => n.type === "aws:cloudfront/distribution:Distribution"), [], "the distribution is priced");
+    // 3 million requests through the CDN: 300 × 0.01 = 3.00 USD (and the HTTP API's 3 million × 1.00 per million = 3.00).
+    const usage = tmpFile("api-cdn-distribution:\n  requests: 3000000\n", "usage.yaml", dir);
+    const used = await cli("plan", file, "--usage", usage);
+    assert.strictEqual(used.code, 0, used.err);
+    assert.match(used.out, /^ {2}api-cdn-distribution: HTTPS requests \(viewers in the United States, Mexico and Canada\): 0\.01 USD per 10,000 requests \(3\.00 USD\)$/m);
   });
 
   it("plan --usage refuses a file it cannot use, at the line of each problem", async () => {

@@ -135,7 +135,7 @@ export function estimateCost(resources: readonly PricedResource[], region: strin
     for (const u of m.usage) {
       const row = priced(m, u.price, u.what);
       if (!row) continue;
-      const line: UsageLine = { owner: m.owner, resource: m.r.name, type: m.r.type, what: u.what, price: row.id, per: row.per, unitPrice: row.usd, uses: u.keys };
+      const line: UsageLine = { owner: m.owner, resource: m.r.name, type: m.r.type, what: row.for ? `${u.what} (${row.for})` : u.what, price: row.id, per: row.per, unitPrice: row.usd, uses: u.keys };
       const values = usage && !problems.length ? valuesFor(usage, m, u.keys) : undefined;
       if (values) {
         line.quantity = u.quantity(values);

@@ -9,11 +9,18 @@ export function apiGatewayApi(r: PricedResource): Charges {
   return { usage: [{ what: "HTTP API requests", price: "apigateway.http.requests", keys: ["requests"], quantity: (u) => u.requests / 1e6 }] };
 }
 
-/** A CloudFront distribution: data sent to viewers by use (its requests have no price in the table: docs/cost.md). */
+/**
+ * A CloudFront distribution: data sent to viewers and HTTPS requests, by use.
+ * CloudFront prices requests per 10,000 by the viewers' geography, not by the
+ * stack's Region (aws.amazon.com/cloudfront/pricing/); the table's row for a
+ * Region is that of the geography its users are in (docs/cost.md).
+ */
 export function distribution(): Charges {
   return {
-    usage: [{ what: "data out to viewers", price: "cloudfront.transfer-out", keys: ["gbOut"], quantity: (u) => u.gbOut }],
-    unpriced: ["CloudFront's per-request price is not in the table (docs/cost.md)"],
+    usage: [
+      { what: "data out to viewers", price: "cloudfront.transfer-out", keys: ["gbOut"], quantity: (u) => u.gbOut },
+      { what: "HTTPS requests", price: "cloudfront.requests.https", keys: ["requests"], quantity: (u) => u.requests / 10_000 },
+    ],
   };
 }
 

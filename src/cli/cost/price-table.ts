@@ -14,6 +14,8 @@ export interface PriceRow {
   /** The unit priced: `node-hour`, `GB-month`, `million requests`... */
   per: string;
   what: string;
+  /** Whom the price is for, where AWS prices by who uses it (CloudFront's requests, by the viewers' geography): shown beside what is billed. */
+  for?: string;
   /** The AWS price page the price is published on. */
   source: string;
   /** The date the figure was read (YYYY-MM-DD). */
