@@ -118,6 +118,7 @@ export class DevSession {
       stop: (name) => this.stop(name),
       starting: (start) => void this.round.starting.push(start),
       setOutputs: (name, outputs) => void this.round.outputs.set(name, outputs),
+      outputOf: (resource, param) => this.round.outputs.get(resource)?.[param],
       connectionVariables: (connectTo) => localConnectionVariables(connectTo, this.round.entries, this.round.outputs),
       eventsOf: (target) => this.round.events.get(target) ?? [],
       eventKeysOf: (source) => this.round.eventKeys.get(source) ?? [],

@@ -41,6 +41,19 @@ export const httpApiGatewayDev: DevType = {
           });
           continue;
         }
+        // A cognito authorizer is a JWT authorizer with the pool's issuer and its app client as the audience, as deployed
+        // (authorizers.ts); the pool runs here, so its issuer is local and its keys are read from it.
+        if (a.type === "cognito") {
+          const pool = String(a.userPoolName);
+          const issuer = ctx.outputOf(pool, "issuerUrl");
+          const clientId = ctx.outputOf(pool, "clientId");
+          if (issuer === undefined || clientId === undefined) ctx.logger(gateway)(`authorizer '${authName}': the user pool ${pool} does not run here; every request to its routes gets 401`);
+          out.set(authName, {
+            type: "jwt", name: authName, issuer: String(issuer ?? ""), audience: clientId === undefined ? [] : [String(clientId)],
+            identitySource: String(a.identitySource ?? JWT_DEFAULT_IDENTITY_SOURCE), keys: jwtKeys,
+          });
+          continue;
+        }
         const fnName = String(a.functionName);
         const payloadFormat = (a.payloadFormat ?? "2.0") as "1.0" | "2.0";
         out.set(authName, {

@@ -11,6 +11,16 @@ import { connectionTable } from "../../shared/workloads/connection-variables";
 /** connectTo's variables (the spec's row). */
 export const USER_AUTH_POOL_CONNECTION_VARIABLES = connectionTable(userAuthPoolParams, { ID: ["id"], CLIENT_ID: ["clientId"], ARN: ["arn"] });
 
+/**
+ * In `dev`, a connected workload's AWS SDK reaches the local Cognito: the
+ * service-specific endpoint of the Cognito Identity Provider client (service
+ * id `Cognito Identity Provider`: https://docs.aws.amazon.com/sdkref/latest/guide/feature-ss-endpoints.html),
+ * the local region and credentials (dev.ts sets these local outputs).
+ */
+export const USER_AUTH_POOL_LOCAL_VARIABLES = {
+  AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: "localEndpoint", AWS_REGION: "localRegion", AWS_ACCESS_KEY_ID: "localAccessKeyId", AWS_SECRET_ACCESS_KEY: "localSecretAccessKey",
+} as const;
+
 export const userAuthPoolDefinition = componentDefinition({
   type: "user-auth-pool",
   definition: "UserAuthPoolProperties",
@@ -32,7 +42,7 @@ export const userAuthPoolDefinition = componentDefinition({
   accountNames: [{ path: ["hostedUiDomainPrefix"], scope: "region", what: "hosted UI domain prefix", claimed: (p) => p.enableHostedUi === true }],
   // A gateway's cognito authorizer names it (and reads its issuerUrl and clientId).
   namedAs: [COGNITO_USER_POOL],
-  connectable: { vpcOnly: false, variables: USER_AUTH_POOL_CONNECTION_VARIABLES },
+  connectable: { vpcOnly: false, variables: USER_AUTH_POOL_CONNECTION_VARIABLES, localVariables: USER_AUTH_POOL_LOCAL_VARIABLES },
   childIds: USER_AUTH_POOL_CHILD_IDS,
   children: USER_AUTH_POOL_CHILDREN,
   staticRules: userAuthPoolStaticProblems,

@@ -6,6 +6,7 @@ import type { USER_AUTH_POOL_CHILDREN } from "./child-ids";
 import { USER_AUTH_POOL_CONNECTION_VARIABLES, userAuthPoolDefinition } from "./definition";
 import { userAuthPoolParams } from "./properties";
 import { providerDetailsOf, providerNameOf } from "./rules";
+import { APP_CLIENT_AUTH_FLOWS, DEFAULT_OAUTH_SCOPES, autoVerifiedAttributesOf, usernameAttributesOf } from "./pool-requests";
 import { paramOutputs } from "../../shared/component/stack-component";
 import { Component, literal } from "../../shared/component/component";
 import type { ChildTransforms } from "../../shared/component/children";
@@ -40,9 +41,6 @@ export interface UserAuthPoolArgs
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
   transform?: ChildTransforms<typeof USER_AUTH_POOL_CHILDREN>;
 }
-
-/** Scopes the app client allows with an OAuth flow when none are listed. */
-const DEFAULT_SCOPES = ["openid", "email", "profile"];
 
 /**
  * A Cognito user pool with its app client, an optional hosted UI domain and
@@ -129,16 +127,13 @@ export class UserAuthPool extends Component<typeof userAuthPoolDefinition, Omit<
     const status = mfa?.status ?? "OFF";
     const types = status === "OFF" ? [] : mfa?.enabledTypes ?? [];
     const phone = literal(p.requirePhoneNumberVerification) === true;
-    const usernameAttributes = pulumi.all([p.allowEmailAsUserName, p.allowPhoneNumberAsUserName]).apply(([email, tel]) => {
-      const attrs = [...(email ? ["email"] : []), ...(tel ? ["phone_number"] : [])];
-      return attrs.length ? attrs : undefined;
-    });
+    const usernameAttributes = pulumi.all([p.allowEmailAsUserName, p.allowPhoneNumberAsUserName]).apply(([email, tel]) => usernameAttributesOf(email, tel));
     const policy = p.passwordPolicy;
     return this.children.make("userPool", aws.cognito.UserPool, {
       usernameAttributes,
       // Case-insensitive user names, as AWS recommends (can be set only at creation).
       usernameConfiguration: { caseSensitive: false },
-      autoVerifiedAttributes: pulumi.output(p.requireEmailVerification).apply((email) => [...(email ? ["email"] : []), ...(phone ? ["phone_number"] : [])]),
+      autoVerifiedAttributes: pulumi.output(p.requireEmailVerification).apply((email) => autoVerifiedAttributesOf(email, phone)),
       verificationMessageTemplate: {
         defaultEmailOption: pulumi.output(p.userVerificationType).apply((t) => (t === "email-link" ? "CONFIRM_WITH_LINK" : "CONFIRM_WITH_CODE")),
       },
@@ -187,8 +182,7 @@ export class UserAuthPool extends Component<typeof userAuthPoolDefinition, Omit<
     return this.children.make("client", aws.cognito.UserPoolClient, {
       userPoolId: pool.id,
       generateSecret: p.generateClientSecret,
-      // SRP keeps the password off the wire; refresh tokens renew sessions.
-      explicitAuthFlows: ["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
+      explicitAuthFlows: APP_CLIENT_AUTH_FLOWS,
       preventUserExistenceErrors: "ENABLED",
       enableTokenRevocation: true,
       accessTokenValidity: p.accessTokenValidityMinutes,
@@ -197,7 +191,7 @@ export class UserAuthPool extends Component<typeof userAuthPoolDefinition, Omit<
       tokenValidityUnits: { accessToken: "minutes", idToken: "minutes", refreshToken: "days" },
       allowedOauthFlows: flows,
       allowedOauthFlowsUserPoolClient: flows.apply((f) => f.length > 0),
-      allowedOauthScopes: pulumi.all([flows, p.allowedOAuthScopes]).apply(([f, scopes]) => (scopes ?? (f.length ? DEFAULT_SCOPES : []))),
+      allowedOauthScopes: pulumi.all([flows, p.allowedOAuthScopes]).apply(([f, scopes]) => (scopes ?? (f.length ? DEFAULT_OAUTH_SCOPES : []))),
       callbackUrls: p.callbackURLs,
       logoutUrls: p.logoutURLs,
       supportedIdentityProviders: ["COGNITO", ...providers.map((x) => x.name)],

@@ -112,6 +112,8 @@ export interface DevContext {
   starting(start: Promise<ResourceProblem[]>): void;
   /** The resource's local outputs, for the resources after it. */
   setOutputs(name: string, outputs: Record<string, LocalValue | undefined>): void;
+  /** A local output of a resource applied before (a gateway's cognito authorizer reads its pool's `issuerUrl`); undefined when it has none. */
+  outputOf(resource: string, param: string): LocalValue | undefined;
   /** The `STP_<NAME>_<VAR>` variables of a workload's connectTo list, from the targets' local outputs. */
   connectionVariables(connectTo: unknown): Record<string, string>;
   /** The events of the stack that name `target`, in file order. */

@@ -1,5 +1,5 @@
-// s3rver and dynalite are optional peer dependencies of stackfile (a project
-// without buckets or tables installs neither): where one is missing, the
+// s3rver, dynalite and cognito-local are optional peer dependencies of
+// stackfile (a project without buckets, tables or user pools installs none): where one is missing, the
 // local service says which package to install, in one line, and nothing
 // else loads it. Run in a child process that cannot resolve them.
 import * as assert from "assert";
@@ -38,8 +38,13 @@ describe("the optional packages of dev's local AWS services", function () {
     assert.strictEqual(out, "MissingToolError: a dynamo-db-table runs locally on dynalite, which is not installed in this project: npm install --save-dev dynalite@4.0.0");
   });
 
-  it("the SQS, SNS and EventBridge services load neither", async () => {
-    const out = await startWithout(["s3rver", "dynalite"], `Promise.all(["sqs", "sns", "eventbridge"].map((m) => require("./src/dev/aws-services/" + m))).then(() => console.log("loaded"))`);
+  it("without cognito-local, the local Cognito refuses to start, naming the install command", async () => {
+    const out = await startWithout(["cognito-local/package.json"], `require("./src/dev/aws-services/cognito").startCognito({ directory: require("os").tmpdir() + "/never" }).then(() => console.log("started"), (e) => console.log(e.constructor.name + ": " + e.message))`);
+    assert.strictEqual(out, "MissingToolError: a user-auth-pool runs locally on cognito-local, which is not installed in this project: npm install --save-dev cognito-local@5.3.0");
+  });
+
+  it("the SQS, SNS and EventBridge services load none of them", async () => {
+    const out = await startWithout(["s3rver", "dynalite", "cognito-local", "cognito-local/package.json"], `Promise.all(["sqs", "sns", "eventbridge"].map((m) => require("./src/dev/aws-services/" + m))).then(() => console.log("loaded"))`);
     assert.strictEqual(out, "loaded");
   });
 });
