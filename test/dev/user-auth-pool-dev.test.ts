@@ -72,6 +72,8 @@ describe("stackfile dev: user-auth-pool", function () {
   addTeam:
     type: function
     properties: { entryfilePath: ./add-team.mjs }
+  admins:
+    type: user-auth-pool
   api:
     type: http-api-gateway
     properties:
@@ -163,11 +165,16 @@ describe("stackfile dev: user-auth-pool", function () {
     assert.match(String(bad.headers.get("www-authenticate")), /signature/);
   });
 
-  it("runs the pool's pre sign-up hook (its refusal reaches the SDK as Cognito's) and says at start which hooks do not run locally", async () => {
+  it("runs the pool's pre sign-up hook (its refusal reaches the SDK as Cognito's), not another pool's, and says at start which hooks do not run locally", async () => {
     await assert.rejects(
       cognito.send(new SignUpCommand({ ClientId: out("clientId"), Username: "eve@blocked.example", Password: "Correct-horse-9", UserAttributes: [{ Name: "email", Value: "eve@blocked.example" }] })),
       (err: Error) => err.name === "UserLambdaValidationException" && /PreSignUp failed with error sign-ups from blocked\.example are closed/.test(err.message),
     );
     assert.ok(lines.some((l) => l.includes("[users]") && l.includes("hooks not run locally") && l.includes("preAuthentication (addTeam)")), lines.join("\n"));
+    // Triggers are server-wide in cognito-local: a pool without the hook (on the same server) signs the user up as if it were off.
+    const admins = String(session.output("admins", "clientId"));
+    assert.strictEqual(session.output("admins", "localEndpoint"), out("localEndpoint"));
+    const signedUp = await cognito.send(new SignUpCommand({ ClientId: admins, Username: "eve@blocked.example", Password: "Correct-horse-9", UserAttributes: [{ Name: "email", Value: "eve@blocked.example" }] }));
+    assert.strictEqual(signedUp.UserConfirmed, false);
   });
 });

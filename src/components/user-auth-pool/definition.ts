@@ -13,8 +13,11 @@ export const USER_AUTH_POOL_CONNECTION_VARIABLES = connectionTable(userAuthPoolP
 
 /**
  * In `dev`, a connected workload's AWS SDK reaches the local Cognito: the
- * service-specific endpoint of the Cognito Identity Provider client (service
- * id `Cognito Identity Provider`: https://docs.aws.amazon.com/sdkref/latest/guide/feature-ss-endpoints.html),
+ * service-specific endpoint of the Cognito Identity Provider client (its
+ * service id `Cognito Identity Provider`, upper-cased, spaces to `_`:
+ * https://docs.aws.amazon.com/sdkref/latest/guide/feature-ss-endpoints.html;
+ * SDK v3: @aws-sdk/client-cognito-identity-provider runtimeConfig.shared.js
+ * `serviceId`, @smithy/core endpoints `AWS_ENDPOINT_URL` + the id's words),
  * the local region and credentials (dev.ts sets these local outputs).
  */
 export const USER_AUTH_POOL_LOCAL_VARIABLES = {
