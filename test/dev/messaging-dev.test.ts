@@ -186,10 +186,13 @@ ${recorder("ticker", `        - type: schedule
     assert.strictEqual((await written("onOrder")).length, 1);
   });
 
-  it("a schedule: dev prints how to run it now, and the printed command invokes the function with the Scheduled Event", async () => {
+  it("a schedule: dev says when a cron schedule runs next (it is timed) and how to run it now, and the printed command invokes the function with the Scheduled Event", async () => {
     const said = lines.find((l) => l.includes("[ticker] schedule cron(0 12 * * ? *)"));
     assert.ok(said, lines.join("\n"));
-    assert.match(said, /runs here only when asked/);
+    const next = /runs here at its times \(UTC; next (\S+)\)/.exec(said)?.[1];
+    // The next 12:00 UTC: later than dev's start, at most a day after it.
+    assert.match(next ?? "", /T12:00:00\.000Z$/, said);
+    assert.ok(Date.parse(next!) > Date.now() - 60_000 && Date.parse(next!) <= Date.now() + 86_400_000, said);
     const command = said.split("run it now: ")[1];
     assert.match(command, /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/stackfile\/schedules\/ticker-eventRule-0\/run$/);
     // Run as a shell runs it (not synchronously: the local EventBridge answers from this process).

@@ -2,11 +2,12 @@
 // `event-bus` events on the default bus: event-bus/own-rules.ts), on the
 // session's local EventBridge's default bus with the function as target, as
 // the function makes them in AWS (index.ts). A `rate(...)` schedule fires at
-// its rate; any schedule fires now on `POST <endpoint>/stackfile/schedules/<rule>/run`,
+// its rate, a `cron(...)` one at its times (UTC); any schedule fires now on `POST <endpoint>/stackfile/schedules/<rule>/run`,
 // which dev prints. Made again when the events change.
 import type { DevContext } from "../../shared/component/local-runner";
 import { ApplyError } from "../../shared/component/local-runner";
 import { ServiceError } from "../../dev/aws-services/protocol";
+import { nextCronTime } from "../../dev/aws-services/cron";
 import { ownRuleOf } from "../event-bus/own-rules";
 import { localEventBridge } from "../event-bus/local-events";
 
@@ -39,7 +40,8 @@ export function ownRulesDev(ctx: DevContext, functionArn: (name: string) => stri
           rules.push(rule);
           local.service.operations().PutTargets({ Rule: rule, Targets: [{ Id: name, Arn: functionArn(name) }] });
           if (r.kind === "schedule") {
-            const when = r.scheduleExpression.startsWith("rate(") ? "runs at that rate here" : "runs here only when asked (cron schedules are not timed locally)";
+            const next = nextCronTime(r.scheduleExpression, new Date());
+            const when = r.scheduleExpression.startsWith("rate(") ? "runs at that rate here" : `runs here at its times (UTC; next ${next?.toISOString() ?? "never"})`;
             ctx.logger(name)(`schedule ${r.scheduleExpression} ${when}; run it now: curl -X POST ${local.endpoint}/stackfile/schedules/${rule}/run`);
           }
         });

@@ -6,13 +6,15 @@
 // event's JSON as the body), a local SNS topic, or a function (the
 // `onLambda` hook: the dev runner invokes it asynchronously). A schedule
 // rule fires when asked (`fireSchedule`, and dev's own request
-// `POST /stackfile/schedules/<rule>/run`), and a `rate(...)` one at its rate.
+// `POST /stackfile/schedules/<rule>/run`), a `rate(...)` one at its rate, and a
+// `cron(...)` one at the times its expression gives (cron.ts).
 // Target `Input` (constant JSON) and `InputPath` (`$` or `$.a.b`) are applied
 // (PutTargets: https://docs.aws.amazon.com/eventbridge/latest/APIReference/API_PutTargets.html).
 import { randomUUID } from "crypto";
 import { busEvent, scheduledEvent, type LambdaEvent } from "./lambda-events";
 import { EVENTS_LIMITS as L, LOCAL_ACCOUNT, LOCAL_REGION, MAX_REQUEST_BYTES, utf8Bytes } from "./limits";
 import { checkPattern, matches, PatternError } from "./patterns";
+import { nextCronTime } from "./cron";
 import { serveJson, ServiceError, type LocalServer } from "./protocol";
 import type { SqsService } from "./sqs";
 import type { SnsService } from "./sns";
@@ -37,6 +39,8 @@ export interface EventBridgeOptions {
   now?: () => Date;
   /** Runs `fire` every `ms` until the answer is called (a `rate(...)` schedule); default: an unref'd setInterval. */
   every?(ms: number, fire: () => void): () => void;
+  /** Runs `fire` once at `when` until the answer is called (a `cron(...)` schedule's next time); default: unref'd setTimeouts. */
+  at?(when: Date, fire: () => void): () => void;
 }
 
 /** A `rate(N unit)` expression's period in milliseconds (cron expressions: undefined). */
@@ -49,6 +53,20 @@ const everyInterval = (ms: number, fire: () => void) => {
   const t = setInterval(fire, ms);
   t.unref();
   return () => clearInterval(t);
+};
+
+/** setTimeout waits at most 2^31-1 ms (about 24 days): a later time is reached in several waits. */
+const MAX_WAIT_MS = 2 ** 31 - 1;
+
+const atTime = (when: Date, fire: () => void) => {
+  let t: NodeJS.Timeout;
+  const wait = () => {
+    const ms = when.getTime() - Date.now();
+    t = ms > MAX_WAIT_MS ? setTimeout(wait, MAX_WAIT_MS) : setTimeout(fire, Math.max(0, ms));
+    t.unref();
+  };
+  wait();
+  return () => clearTimeout(t);
 };
 
 export class EventBridgeService {
@@ -128,13 +146,24 @@ export class EventBridgeService {
     this.timers.get(key)?.();
     this.timers.delete(key);
     const period = schedule === undefined ? undefined : ratePeriodMs(schedule);
-    // A rate schedule fires at its rate while the rule is this one and enabled (a cron schedule fires when asked).
+    // A rate schedule fires at its rate, a cron one at its next time (then the one after), while the rule is this one and enabled.
     if (period !== undefined) {
       this.timers.set(key, (this.options.every ?? everyInterval)(period, () => {
         if (this.rules.get(key) === rule && rule.state === "ENABLED") this.fireSchedule(rule.name);
       }));
-    }
+    } else if (schedule !== undefined) this.armCron(key, rule, this.now());
     return rule;
+  }
+
+  /** Times a cron rule's next run after `from`; when it runs, the one after that. */
+  private armCron(key: string, rule: Rule, from: Date): void {
+    const next = nextCronTime(rule.schedule!, from);
+    if (next === undefined) return;
+    this.timers.set(key, (this.options.at ?? atTime)(next, () => {
+      if (this.rules.get(key) !== rule) return;
+      if (rule.state === "ENABLED") this.fireSchedule(rule.name);
+      this.armCron(key, rule, next);
+    }));
   }
 
   /** Ends the schedules' timers (the server closes). */

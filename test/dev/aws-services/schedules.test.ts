@@ -1,5 +1,6 @@
 // The local EventBridge's schedule rules: a `rate(...)` rule fires at its rate
-// while it is enabled (a given clock stands in for the interval), and any
+// while it is enabled (a given clock stands in for the interval), a `cron(...)`
+// rule at the times its expression gives (cron.test.ts has the times), and any
 // schedule rule fires now on dev's own request, POST /stackfile/schedules/<rule>/run,
 // with the Scheduled Event ("Creating an Amazon EventBridge rule that runs on
 // a schedule": https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-run-lambda-schedule.html).
@@ -45,10 +46,37 @@ describe("local EventBridge: schedules", () => {
     assert.strictEqual(timers[1].stopped, true);
   });
 
-  it("a cron rule is not timed; POST /stackfile/schedules/<rule>/run fires it now, and names a rule that is not there", async () => {
+  it("a cron rule is timed at its next time, then the one after; disabled it does not fire; a new version of the rule stops the old timer", () => {
+    const timers: { when: string; fire: () => void; stopped: boolean }[] = [];
+    const invoked: string[] = [];
+    const service = new EventBridgeService({
+      now: () => new Date("2026-11-28T06:00:00Z"),
+      onLambda: (_arn, event) => invoked.push(String(event.time)),
+      every: () => assert.fail("a cron schedule got an interval"),
+      at: (when, fire) => {
+        const t = { when: when.toISOString(), fire, stopped: false };
+        timers.push(t);
+        return () => void (t.stopped = true);
+      },
+    });
+    const rule = service.putRule({ Name: "ticker-eventRule-0", ScheduleExpression: "cron(0 12 * * ? *)" });
+    service.operations().PutTargets({ Rule: rule.name, Targets: [{ Id: "ticker", Arn: FN }] });
+    assert.deepStrictEqual(timers.map((t) => t.when), ["2026-11-28T12:00:00.000Z"]);
+    timers[0].fire();
+    assert.strictEqual(invoked.length, 1);
+    assert.deepStrictEqual(timers.map((t) => t.when), ["2026-11-28T12:00:00.000Z", "2026-11-29T12:00:00.000Z"]);
+    service.operations().DisableRule({ Name: rule.name });
+    timers[1].fire();
+    assert.strictEqual(invoked.length, 1);
+    assert.strictEqual(timers.length, 3);
+    service.putRule({ Name: rule.name, ScheduleExpression: "cron(30 6 ? * MON *)" });
+    assert.deepStrictEqual(timers.map((t) => [t.when, t.stopped]).slice(2), [["2026-11-30T12:00:00.000Z", true], ["2026-11-30T06:30:00.000Z", false]]);
+  });
+
+  it("POST /stackfile/schedules/<rule>/run fires a cron rule now, and names a rule that is not there", async () => {
     const invoked: [string, Record<string, unknown>][] = [];
-    const every = () => assert.fail("a cron schedule got a timer");
-    const local = await startEventBridge({ onLambda: (arn, event) => invoked.push([arn, event]), every });
+    const at = () => () => undefined;
+    const local = await startEventBridge({ onLambda: (arn, event) => invoked.push([arn, event]), at });
     try {
       const rule = local.service.putRule({ Name: "ticker-eventRule-0", ScheduleExpression: "cron(0 12 * * ? *)" });
       local.service.operations().PutTargets({ Rule: rule.name, Targets: [{ Id: "ticker", Arn: FN }] });
