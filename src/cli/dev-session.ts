@@ -13,7 +13,7 @@ import { resolvedValueProblems } from "../config/resolved-values";
 import { stackEvents } from "../config/stack-names";
 import type { TypeEntry } from "../shared/component/type-entry";
 import {
-  ApplyError, type DevContext, type DevEvent, type DevResource, type DevRunner, type Invoker, type LocalValue, type ResourceProblem, type Running, type SessionTls, type SharedServer,
+  ApplyError, type DevContext, type DevEvent, type DevResource, type DevRunner, type Invoker, type LocalValue, type RequestFilter, type ResourceProblem, type Running, type SessionTls, type SharedServer,
 } from "../shared/component/local-runner";
 import { stopAllChildren, type LogLine } from "../dev/children";
 import { freePortFrom } from "../dev/ports";
@@ -57,6 +57,7 @@ export class DevSession {
   /** One runner per type, made when the session first runs a resource of it. */
   private readonly runners = new Map<string, DevRunner>();
   private readonly invokers = new Map<string, Invoker>();
+  private readonly filters = new Map<string, RequestFilter>();
   /** The local servers the runners share, by service. */
   private readonly servers = new Map<string, SharedServer<any>>();
   private sessionTls?: SessionTls;
@@ -124,6 +125,8 @@ export class DevSession {
       eventKeysOf: (source) => this.round.eventKeys.get(source) ?? [],
       invoker: (name) => this.invokers.get(name),
       offer: (name, invoker) => void (invoker ? this.invokers.set(name, invoker) : this.invokers.delete(name)),
+      requestFilter: (name) => this.filters.get(name),
+      offerRequestFilter: (name, filter) => void (filter ? this.filters.set(name, filter) : this.filters.delete(name)),
       shared: (key, start) => {
         if (!this.servers.has(key)) this.servers.set(key, sharedServer(start));
         return this.servers.get(key)!;

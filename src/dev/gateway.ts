@@ -14,6 +14,7 @@ import { INTERNAL_ERROR, jsonMessage, responseV1, responseV2, type GatewayRespon
 import { selectRoute, type DevRoute } from "./routes";
 import type { Invocation } from "./invocation";
 import { readBody } from "./request-body";
+import type { RequestFilter } from "../shared/component/local-runner";
 export type { Invocation } from "./invocation";
 
 /**
@@ -61,6 +62,12 @@ export interface GatewaySettings {
    * client polling the port never takes a 404 for a route not loaded yet.
    */
   loading?: boolean;
+  /**
+   * What stands in front of it (a firewall its CDN has, `useFirewall`): a
+   * request it answers never reaches the gateway (no route, no access-log
+   * line, no request id), as a request blocked before CloudFront's origin.
+   */
+  filter?: RequestFilter;
 }
 
 export interface RunningGateway {
@@ -121,12 +128,14 @@ function withTimeout(p: Promise<Invocation>, ms: number): Promise<Invocation | "
   });
 }
 
-/** The answer to one request, and the route key it was routed by (`-` when none). */
-export async function answer(settings: GatewaySettings, request: GatewayRequest, oversized: boolean): Promise<{ response: GatewayResponse; routeKey: string }> {
+/** The answer to one request, and the route key it was routed by (`-` when none; undefined when the filter in front answered). */
+export async function answer(settings: GatewaySettings, request: GatewayRequest, oversized: boolean): Promise<{ response: GatewayResponse; routeKey?: string }> {
   if (settings.loading) {
     const busy = jsonMessage(503, "Service Unavailable");
     return { response: { ...busy, headers: [...busy.headers, ["retry-after", "1"]] }, routeKey: "-" };
   }
+  const filtered = settings.filter?.({ sourceIp: request.sourceIp, headers: request.headers });
+  if (filtered) return { response: filtered };
   const header = (name: string) => request.headers.find(([k]) => k.toLowerCase() === name)?.[1];
   const cors = settings.cors;
   if (cors && isPreflight(request.method, header)) {
@@ -194,7 +203,7 @@ export function startGateway(initial: GatewaySettings, port: number): Promise<Ru
         apiId: settings.name.toLowerCase(),
         domainName: req.headers.host ?? `127.0.0.1:${port}`,
       };
-      let answered: { response: GatewayResponse; routeKey: string };
+      let answered: { response: GatewayResponse; routeKey?: string };
       try {
         answered = await answer(settings, request, body === undefined);
       } catch (err) {
@@ -202,10 +211,11 @@ export function startGateway(initial: GatewaySettings, port: number): Promise<Ru
         answered = { response: INTERNAL_ERROR, routeKey: "-" };
       }
       const { response, routeKey } = answered;
-      const headers = [...response.headers, ["apigw-requestid", id], ["content-length", String(response.body.length)]] as [string, string][];
+      const reached = routeKey !== undefined;
+      const headers = [...response.headers, ...(reached ? [["apigw-requestid", id]] : []), ["content-length", String(response.body.length)]] as [string, string][];
       res.writeHead(response.status, http.STATUS_CODES[response.status] ?? "", headers.flat());
       res.end(request.method === "HEAD" ? undefined : response.body);
-      if (settings.accessLog) {
+      if (settings.accessLog && reached) {
         settings.log(accessLogLine(settings.accessLog, {
           requestId: id, sourceIp: request.sourceIp, time, httpMethod: request.method, routeKey,
           status: response.status, protocol: request.protocol, responseLength: response.body.length,

@@ -25,9 +25,15 @@ describe("stackfile dev --prod: the OpenNext build as CloudFront routes it", fun
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-dev-prod-"));
     fs.writeFileSync(path.join(dir, "stack.yaml"), [
       "resources:",
+      // Counts only requests with X-Forwarded-For (FORWARDED_IP): the other checks send none.
+      "  edge:",
+      "    type: web-app-firewall",
+      "    properties:",
+      "      rules: [{ type: rate-based, properties: { limit: 10, aggregateBasedOn: FORWARDED_IP } }]",
       "  web:",
       "    type: nextjs-web",
       "    properties:",
+      "      useFirewall: edge",
       `      appDirectory: ${APP}`,
       "      environment:",
       "        - name: GREETING",
@@ -72,6 +78,18 @@ describe("stackfile dev --prod: the OpenNext build as CloudFront routes it", fun
     const missing = await fetch(`${web}/_next/static/nothing-here.js`);
     assert.strictEqual(missing.status, 403);
     assert.match(await missing.text(), /<Code>AccessDenied<\/Code>/);
+  });
+
+  it("puts the firewall its distribution names (useFirewall) in front: a client over its rate limit gets 403, others still reach the site", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await fetch(`${web}/gradient.png`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+      await r.arrayBuffer();
+      statuses.push(r.status);
+    }
+    assert.deepStrictEqual(statuses, [...Array(10).fill(200), 403], dev.lines.join("\n"));
+    assert.strictEqual((await fetch(`${web}/gradient.png`, { headers: { "x-forwarded-for": "198.51.100.4" } })).status, 200);
+    assert.ok(dev.lines.some((l) => /^\[edge\] blocked a request from 127\.0\.0\.1 \(0-rate-based\): 403$/.test(l)), dev.lines.join("\n"));
   });
 
   it("serves an image through the image optimizer function: resized and re-encoded", async () => {

@@ -44,6 +44,8 @@ export const bucketDev: DevType = {
           const log = ctx.logger(name);
           const server = await startS3({ directory: path.join(ctx.cacheDir, "s3", bucket), buckets: [bucket], port, log });
           servers.set(name, { server, unsubscribe: [] });
+          // Its CDN is not run here (cdnUrl is the local S3 server's), so nothing of it stands in front.
+          if (typeof props.useFirewall === "string") log(`useFirewall ${props.useFirewall} is not applied: dev serves the bucket without its CDN`);
           ctx.run(name, {
             type: bucketDefinition.type, fingerprint, address: `${server.endpoint}/${bucket}`, note,
             stop: () => {

@@ -75,6 +75,18 @@ export const httpApiGatewayDev: DevType = {
       return out;
     };
 
+    const toldExternal = new Set<string>();
+    /** The firewall its CDN has (`useFirewall`), in front of the local gateway: a firewall of the stack; a web ACL made elsewhere is not run here (said once). */
+    const firewall = (name: string, useFirewall: unknown) => {
+      if (typeof useFirewall !== "string") return undefined;
+      const filter = ctx.requestFilter(useFirewall);
+      if (!filter && !toldExternal.has(`${name} ${useFirewall}`)) {
+        toldExternal.add(`${name} ${useFirewall}`);
+        ctx.logger(name)(`useFirewall ${useFirewall} is a web ACL made outside this stack: dev does not apply it`);
+      }
+      return filter;
+    };
+
     /** The gateway's settings: a route for each event that names it whose function runs here. */
     const settings = (name: string, p: Props): GatewaySettings => {
       const routes: DevRoute<RouteTarget>[] = [];
@@ -113,7 +125,7 @@ export const httpApiGatewayDev: DevType = {
       }
       const format = p.logging?.format ?? "JSON";
       return {
-        name, routes, cors, log: ctx.logger(name), integrationTimeoutMs: ctx.integrationTimeoutMs,
+        name, routes, cors, log: ctx.logger(name), integrationTimeoutMs: ctx.integrationTimeoutMs, filter: firewall(name, p.useFirewall),
         accessLog: p.logging?.disabled === true ? undefined : { template: accessLogFormat(format), json: format === "JSON" },
       };
     };

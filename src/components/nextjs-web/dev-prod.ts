@@ -31,12 +31,15 @@ import { DevFunction } from "../../dev/functions";
 import { responseV2 } from "../../dev/responses";
 import { MissingToolError } from "../../dev/tls";
 import { readBody } from "../../dev/request-body";
+import type { RequestFilter } from "../../shared/component/local-runner";
 
 export interface ProdSiteSpec {
   name: string;
   appDirectory: string;
   port: number;
   environment: Record<string, string>;
+  /** The firewall its distribution has (`useFirewall`), asked at each request: a request it answers reaches no origin. */
+  filter?: () => RequestFilter | undefined;
 }
 
 export interface ProdSite {
@@ -191,6 +194,12 @@ export async function startNextProd(spec: ProdSiteSpec, cacheDir: string, baseEn
   }
 
   const server = http.createServer((req, res) => {
+    const blocked = spec.filter?.()?.({ sourceIp: (req.socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, ""), headers: pairs(req.rawHeaders) });
+    if (blocked) {
+      res.writeHead(blocked.status, [...blocked.headers, ["content-length", String(blocked.body.length)]].flat());
+      res.end(req.method === "HEAD" ? undefined : blocked.body);
+      return;
+    }
     void readBody(req).then(async (body) => {
       const url = req.url ?? "/";
       const q = url.indexOf("?");

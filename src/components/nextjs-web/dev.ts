@@ -37,9 +37,14 @@ export const nextjsWebDev: DevType = {
         let stop: () => Promise<void>;
         try {
           if (ctx.prod) {
-            const site = await startNextProd({ name, appDirectory, port, environment }, ctx.cacheDir, ctx.baseEnv(), ctx.logger(name));
+            const firewall = typeof p.useFirewall === "string" ? p.useFirewall : undefined;
+            const filter = firewall === undefined ? undefined : () => ctx.requestFilter(firewall);
+            if (firewall !== undefined && !filter!()) ctx.logger(name)(`useFirewall ${firewall} is a web ACL made outside this stack: dev does not apply it`);
+            const site = await startNextProd({ name, appDirectory, port, environment, filter }, ctx.cacheDir, ctx.baseEnv(), ctx.logger(name));
             stop = site.stop;
           } else {
+            // next dev is its own server: nothing stands in front of it.
+            if (typeof p.useFirewall === "string") ctx.logger(name)(`useFirewall ${p.useFirewall} is not applied to next dev; dev --prod applies it in front of the site`);
             const child = startNextDev({ name, appDirectory, port, environment }, ctx.baseEnv(), ctx.logger(name));
             stop = () => child.stop();
           }

@@ -65,6 +65,23 @@ export interface Running {
 /** Calls a workload running here (a function), as Lambda would. */
 export type Invoker = (event: unknown) => Promise<Invocation>;
 
+/** A request as a filter in front of a local HTTP server sees it (a firewall in front of a gateway). */
+export interface FilterRequest {
+  sourceIp: string;
+  /** The request's headers, as sent. */
+  headers: [string, string][];
+}
+
+/** The answer a filter sends instead of passing the request on. */
+export interface FilterResponse {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** Decides on a request before the server behind it sees it: undefined lets it through. */
+export type RequestFilter = (request: FilterRequest) => FilterResponse | undefined;
+
 /** An event of a workload that names a resource (a gateway's route). */
 export interface DevEvent {
   source: string;
@@ -124,6 +141,10 @@ export interface DevContext {
   invoker(name: string): Invoker | undefined;
   /** Offers a workload to be called (undefined: no longer). */
   offer(name: string, invoker: Invoker | undefined): void;
+  /** The request filter a resource offers (a firewall), for the servers that name it. */
+  requestFilter(name: string): RequestFilter | undefined;
+  /** Offers a filter for the servers that name `name` (undefined: no longer). */
+  offerRequestFilter(name: string, filter: RequestFilter | undefined): void;
   /** The session's server of `key` (a service: "sqs"), made with `start` by the first runner that asks; runners of several types reach it by the key. */
   shared<S extends { close(): Promise<void> }>(key: string, start: () => Promise<S>): SharedServer<S>;
 }
