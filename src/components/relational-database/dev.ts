@@ -1,18 +1,35 @@
 // A relational-database, locally: PostgreSQL engines (postgres and the Aurora
-// PostgreSQL ones) on the real PostgreSQL server (src/dev/postgres.ts) on
+// PostgreSQL ones) on the real PostgreSQL server (src/dev/postgres.ts), MySQL
+// and MariaDB engines on Debian's MariaDB server (src/dev/mariadb.ts), on
 // 127.0.0.1, TLS required as RDS requires it, with the stack's master user,
 // password and database. Readers (read replicas, Aurora reader instances) are
-// the same server: the READER_* variables point at it. MySQL and MariaDB
-// engines need Debian's mariadb-server, which dev does not run yet: it says so.
-// Restarted only when its port, user, password or database change.
+// the same server: the READER_* variables point at it. A server that is not
+// installed stops dev with how to install it. Restarted only when its port,
+// user, password or database change.
 import { randomBytes } from "crypto";
-import { ApplyError, type DevType, type LocalOutputs } from "../../shared/component/local-runner";
+import { ApplyError, type DevType, type LocalOutputs, type LogLine, type SessionTls } from "../../shared/component/local-runner";
 import { postgresBinDir, startPostgres } from "../../dev/postgres";
+import { mariadbBinaries, startMariadb } from "../../dev/mariadb";
+import type { Child } from "../../dev/children";
 import type { relationalDatabaseParams } from "./properties";
 import { relationalDatabaseDefinition } from "./definition";
 import { connectionUrls, engineKind, hasReaders, type EngineKind } from "./engines";
 
 const HOST = "127.0.0.1";
+
+interface LocalServer {
+  /** Throws (MissingToolError) when the server is not installed. */
+  check(): void;
+  start(spec: { name: string; port: number; user: string; password: string; db: string }, tls: SessionTls, log: LogLine): Promise<Child>;
+  scheme: string;
+  label: string;
+}
+
+/** The server each dialect runs on: PostgreSQL's for PostgreSQL engines, MariaDB's for MySQL and MariaDB ones (MariaDB speaks MySQL's protocol). */
+const SERVERS: Record<"postgres" | "mysql", LocalServer> = {
+  postgres: { check: postgresBinDir, start: startPostgres, scheme: "postgresql", label: "PostgreSQL" },
+  mysql: { check: mariadbBinaries, start: startMariadb, scheme: "mysql", label: "MariaDB" },
+};
 
 const obj = (v: unknown): Record<string, any> => (typeof v === "object" && v !== null ? (v as Record<string, any>) : {});
 
@@ -41,13 +58,8 @@ export const relationalDatabaseDev: DevType = {
       async apply({ name, props: p }) {
         const kind = engineKind(obj(p.engine).type);
         if (!kind) throw new ApplyError([{ resource: name, path: ["engine", "type"], message: "not an engine type" }]);
-        if (kind.dialect !== "postgres") {
-          throw new ApplyError([{
-            resource: name, path: ["engine", "type"],
-            message: `stackfile dev does not run ${kind.dialect === "mariadb" ? "MariaDB" : "MySQL"} databases locally yet (only PostgreSQL engines): leave the database out of the stack file you run with dev`,
-          }]);
-        }
-        postgresBinDir();
+        const server = SERVERS[kind.dialect === "postgres" ? "postgres" : "mysql"];
+        server.check();
         const e = obj(obj(p.engine).properties);
         const given = obj(p.credentials).masterUserPassword;
         if (given === undefined && !generated.has(name)) generated.set(name, generatedPassword());
@@ -59,9 +71,9 @@ export const relationalDatabaseDev: DevType = {
         if (ctx.running(name)?.fingerprint !== fingerprint) {
           await ctx.stop(name);
           const { port, note } = await ctx.port(name, wanted);
-          const start = startPostgres({ name, port, user, password, db }, ctx.tls(), ctx.logger(name));
+          const start = server.start({ name, port, user, password, db }, ctx.tls(), ctx.logger(name));
           ctx.run(name, {
-            type: relationalDatabaseDefinition.type, fingerprint, address: `postgresql://${HOST}:${port}/${db} (PostgreSQL, TLS required)`, note,
+            type: relationalDatabaseDefinition.type, fingerprint, address: `${server.scheme}://${HOST}:${port}/${db} (${server.label}, TLS required)`, note,
             stop: () => start.then((child) => child.stop(), () => undefined),
           });
           ctx.starting(start.then(() => [], async (err) => {
