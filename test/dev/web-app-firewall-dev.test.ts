@@ -40,6 +40,9 @@ describe("stackfile dev: web-app-firewall", function () {
   closed:
     type: http-api-gateway
     properties: { cdn: { enabled: true }, useFirewall: deny }
+  files:
+    type: bucket
+    properties: { cdn: { enabled: true }, useFirewall: edge }
   hello:
     type: function
     properties:
@@ -51,7 +54,7 @@ describe("stackfile dev: web-app-firewall", function () {
     const stopped = new Promise<void>((r) => (stop = r));
     let started!: () => void;
     const ready = new Promise<void>((r) => (started = r));
-    code = runDev([path.join(dir, "stack.yaml"), "--port", String(basePort() + 53)],
+    code = runDev([path.join(dir, "stack.yaml"), "--port", String(basePort() + 50)],
       { out: (t) => out.push(t), err: (t) => out.push(t) }, stopped, { started: (s) => { session = s; started(); } });
     await Promise.race([ready, code.then(() => undefined)]);
     assert.ok(session, out.join("\n"));
@@ -84,6 +87,10 @@ describe("stackfile dev: web-app-firewall", function () {
     const res = await fetch(`${session!.output("closed", "url")}/hello`);
     assert.strictEqual(res.status, 403);
     assert.ok(out.some((l) => /^\[deny\] blocked a request from 127\.0\.0\.1 \(0-ip-set\): 403$/.test(l)), out.join("\n"));
+  });
+
+  it("says that a bucket's CDN naming it is not filtered (dev serves the bucket without its CDN)", () => {
+    assert.deepStrictEqual(out.filter((l) => l.startsWith("[files] useFirewall")), ["[files] useFirewall edge is not applied: dev serves the bucket without its CDN"]);
   });
 
   it("says once, at start, which rules do not run locally", () => {
