@@ -3,11 +3,12 @@
 // below (each step starts from the one before): `up` makes the AWS wiring of
 // every event kind and connectTo row in the stand-in's account, the values
 // one resource reads of another being the ones the account gave; a queue's
-// visibility timeout and the database's deletion protection are updated in
-// place; a second `preview` changes nothing; a table key change is a
-// replacement at `preview`, which `stackfile diff` refuses as data loss for a
-// table that is not retained; `destroy` leaves the bucket and table kept by
-// retainOnDelete and nothing else of the stack.
+// visibility timeout and the databases' deletion protection are updated in
+// place; a second `preview` changes nothing; a table key change and a
+// database engine change are replacements at `preview`, which `stackfile
+// diff` refuses as data loss (for a table that is not retained); `destroy`
+// leaves the bucket and table kept by retainOnDelete and nothing else of the
+// stack.
 import * as assert from "assert";
 import * as path from "path";
 import * as fs from "fs";
@@ -18,8 +19,8 @@ import { protectionError } from "./stand-in/protected";
 
 const FN = "export const handler = async () => ({ statusCode: 200, body: 'ok' });\n";
 
-/** The stack: `jobsVisibility`, `deletionProtection` and the tables' keys are what the steps change. */
-function stack(o: { jobsVisibility: number; deletionProtection: boolean; ordersKey: string; sessionsKey: string }): string {
+/** The stack: `jobsVisibility`, the databases' `deletionProtection`, the tables' keys and the instance's engine are what the steps change. */
+function stack(o: { jobsVisibility: number; deletionProtection: boolean; ordersKey: string; sessionsKey: string; dbEngine: string }): string {
   return `resources:
   uploads:
     type: bucket
@@ -58,7 +59,7 @@ function stack(o: { jobsVisibility: number; deletionProtection: boolean; ordersK
     type: relational-database
     properties:
       engine:
-        type: postgres
+        type: ${o.dbEngine}
         properties:
           dbName: app
           primaryInstance: { instanceSize: db.t4g.micro }
@@ -69,14 +70,29 @@ function stack(o: { jobsVisibility: number; deletionProtection: boolean; ordersK
     type: user-auth-pool
     properties:
       allowEmailAsUserName: true
+  cluster:
+    type: relational-database
+    properties:
+      engine:
+        type: aurora-postgresql-serverless-v2
+        properties:
+          dbName: app
+          instances: [{}, {}]
+      credentials:
+        masterUserPassword: $Secret('dbPassword')
+      deletionProtection: ${o.deletionProtection}
   api:
     type: http-api-gateway
+    properties:
+      authorizers:
+        users: { type: cognito, userPoolName: users }
+      defaultAuthorizer: users
   reports:
     type: function
     properties:
       entryfilePath: ./fn.ts
       joinDefaultVpc: true
-      connectTo: [db]
+      connectTo: [db, cluster]
   worker:
     type: function
     properties:
@@ -101,7 +117,7 @@ function stack(o: { jobsVisibility: number; deletionProtection: boolean; ordersK
 `;
 }
 
-const FIRST = { jobsVisibility: 60, deletionProtection: true, ordersKey: "id", sessionsKey: "id" };
+const FIRST = { jobsVisibility: 60, deletionProtection: true, ordersKey: "id", sessionsKey: "id", dbEngine: "postgres" };
 const UPDATED = { ...FIRST, jobsVisibility: 120, deletionProtection: false };
 
 describe("stand-in: AWS refuses to delete a database with deletion protection on", () => {
@@ -175,17 +191,27 @@ describe("engine: buckets, tables, queues, topics, buses, databases, user pools 
     assert.strictEqual(st("aws:cloudwatch/eventTarget:EventTarget", "worker-event-target-0").arn, fn.arn);
     assert.strictEqual(st("aws:lambda/permission:Permission", "worker-event-permission-0").sourceArn, schedule.arn);
 
-    // http-api-gateway: the route's integration invokes the function.
-    assert.strictEqual(st("aws:apigatewayv2/integration:Integration", "api-integration-get-hello-f2a46b").integrationUri, fn.arn);
+    // http-api-gateway: the route's integration invokes the function, behind the user pool's JWT authorizer.
+    const integration = the("aws:apigatewayv2/integration:Integration", "api-integration-get-hello-f2a46b");
+    assert.strictEqual(integration.state.integrationUri, fn.arn);
+    const route = st("aws:apigatewayv2/route:Route", "api-route-get-hello-f2a46b");
+    const authorizer = the("aws:apigatewayv2/authorizer:Authorizer", "api-authorizer-users");
+    assert.deepStrictEqual([route.target, route.authorizationType, route.authorizerId], [`integrations/${integration.id}`, "JWT", authorizer.id]);
 
     // The database: encrypted, TLS forced by its parameter group, deletion protection on.
     const db = st("aws:rds/instance:Instance", "db-instance");
     assert.deepStrictEqual([db.engine, db.storageEncrypted, db.publiclyAccessible, db.deletionProtection], ["postgres", true, false, true]);
     assert.strictEqual(db.parameterGroupName, st("aws:rds/parameterGroup:ParameterGroup", "db-parameter-group").name);
 
-    // The user pool's app client; the firewall on the bucket's CDN.
+    // The Aurora cluster: encrypted, its two instances in it.
+    const cluster = st("aws:rds/cluster:Cluster", "cluster-cluster");
+    assert.deepStrictEqual([cluster.engine, cluster.storageEncrypted, cluster.deletionProtection], ["aurora-postgresql", true, true]);
+    assert.deepStrictEqual([0, 1].map((n) => st("aws:rds/clusterInstance:ClusterInstance", `cluster-cluster-instance-${n}`).clusterIdentifier), [cluster.clusterIdentifier, cluster.clusterIdentifier]);
+
+    // The user pool's app client, the audience of the gateway's authorizer with the pool's issuer; the firewall on the bucket's CDN.
     const client: Record<string, any> = { ...st("aws:cognito/userPoolClient:UserPoolClient", "users-client"), id: the("aws:cognito/userPoolClient:UserPoolClient", "users-client").id };
     assert.strictEqual(client.userPoolId, pool.id);
+    assert.deepStrictEqual(authorizer.state.jwtConfiguration, { audiences: [client.id], issuer: `https://${pool.endpoint}` });
     assert.strictEqual(acl.scope, "CLOUDFRONT");
     assert.strictEqual(st("aws:cloudfront/distribution:Distribution", "uploads-cdn-distribution").webAclId, acl.arn);
 
@@ -202,19 +228,21 @@ describe("engine: buckets, tables, queues, topics, buses, databases, user pools 
     assert.deepStrictEqual(Object.fromEntries(Object.keys(expected).map((k) => [k, vars[k]])), expected);
     const reports = st("aws:lambda/function:Function", "reports-function").environment.variables as Record<string, string>;
     assert.deepStrictEqual([reports.STP_DB_HOST, reports.STP_DB_PORT], [db.address, String(db.port)]);
+    assert.deepStrictEqual([reports.STP_CLUSTER_HOST, reports.STP_CLUSTER_READER_HOST], [cluster.endpoint, cluster.readerEndpoint]);
   });
 
-  it("update: the queue's visibility timeout and the database's deletion protection change in place (same ids, nothing created or deleted)", async () => {
-    const ids = [the("aws:sqs/queue:Queue", "jobs-queue").id, the("aws:rds/instance:Instance", "db-instance").id];
+  it("update: the queue's visibility timeout and the databases' deletion protection change in place (same ids, nothing created or deleted)", async () => {
+    const ids = [the("aws:sqs/queue:Queue", "jobs-queue").id, the("aws:rds/instance:Instance", "db-instance").id, the("aws:rds/cluster:Cluster", "cluster-cluster").id];
     const logged = s!.world().log.length;
     s!.writeStack(stack(UPDATED));
     await s!.ok(["up", "--yes"]);
     const log = s!.world().log.slice(logged);
     assert.ok(log.length > 0 && log.every((l) => l.startsWith("update ")), log.join("\n"));
-    assert.ok(log.includes("update aws:sqs/queue:Queue jobs-queue") && log.includes("update aws:rds/instance:Instance db-instance"), log.join("\n"));
-    assert.deepStrictEqual([the("aws:sqs/queue:Queue", "jobs-queue").id, the("aws:rds/instance:Instance", "db-instance").id], ids);
+    for (const step of ["aws:sqs/queue:Queue jobs-queue", "aws:rds/instance:Instance db-instance", "aws:rds/cluster:Cluster cluster-cluster"]) assert.ok(log.includes(`update ${step}`), log.join("\n"));
+    assert.deepStrictEqual([the("aws:sqs/queue:Queue", "jobs-queue").id, the("aws:rds/instance:Instance", "db-instance").id, the("aws:rds/cluster:Cluster", "cluster-cluster").id], ids);
     assert.strictEqual(st("aws:sqs/queue:Queue", "jobs-queue").visibilityTimeoutSeconds, 120);
     assert.strictEqual(st("aws:rds/instance:Instance", "db-instance").deletionProtection, false);
+    assert.strictEqual(st("aws:rds/cluster:Cluster", "cluster-cluster").deletionProtection, false);
   });
 
   it("preview with no change: every step is `same`", async () => {
@@ -223,26 +251,30 @@ describe("engine: buckets, tables, queues, topics, buses, databases, user pools 
     assert.deepStrictEqual(steps.filter((x) => x.op !== "same"), []);
   });
 
-  it("a table key change: both tables replaced at preview; stackfile diff refuses the one not retained (exit 1, FILE:LINE:COL naming --allow-replace) and passes with --allow-replace", async () => {
+  it("a table key change and an engine change: replaced at preview; stackfile diff refuses the table not retained and the database (exit 1, a FILE:LINE:COL line each naming --allow-replace) and passes with --allow-replace", async () => {
     const base = stack(UPDATED);
-    const changed = stack({ ...UPDATED, ordersKey: "orderId", sessionsKey: "sessionId" });
+    const changed = stack({ ...UPDATED, ordersKey: "orderId", sessionsKey: "sessionId", dbEngine: "mysql" });
     s!.writeStack(changed);
     fs.writeFileSync(path.join(s!.dir, "base.yaml"), base);
     const diff = (...more: string[]) => new Promise<{ code: number; out: string }>((resolve) => {
       execFile(process.execPath, [path.join(REPO, "bin", "stackfile.js"), "diff", "base.yaml", "stack.yaml", ...more], { cwd: s!.dir, maxBuffer: 64 << 20 },
         (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }));
     });
-    const [steps, refused, allowed] = await Promise.all([s!.previewSteps(), diff(), diff("--allow-replace", "sessions")]);
-    const replaced = steps.filter((x) => x.type === "aws:dynamodb/table:Table" && x.op === "replace").map((x) => x.name).sort();
-    assert.deepStrictEqual(replaced, ["orders-table", "sessions-table"]);
-    // docs/cli.md: diff exits 1 when refused; the line points at the property that forces the replacement.
+    const [steps, refused, allowed] = await Promise.all([s!.previewSteps(), diff(), diff("--allow-replace", "sessions", "--allow-replace", "db")]);
+    const replaced = steps.filter((x) => /^aws:(dynamodb|rds)\//.test(x.type) && x.op === "replace").map((x) => x.name).sort();
+    assert.deepStrictEqual(replaced, ["db-instance", "db-parameter-group", "orders-table", "sessions-table"], "the tables, and the instance with its parameter group (its family follows the engine)");
+    // docs/cli.md: diff exits 1 when refused; each line points at the value that forces the replacement.
     assert.strictEqual(refused.code, 1, refused.out);
     const lines = changed.split("\n");
-    const line = lines.findIndex((l) => l.includes("sessionId")) + 1;
-    const col = lines[line - 1].indexOf("sessionId") + 1;
+    /** FILE:LINE:COL of `value` on the first line holding `text`. */
+    const at = (text: string, value: string) => {
+      const line = lines.findIndex((l) => l.includes(text));
+      return `stack.yaml:${line + 1}:${lines[line].indexOf(value) + 1}`;
+    };
     const refusals = refused.out.split("\n").filter((l) => /^stack\.yaml:\d+:\d+: /.test(l));
-    assert.strictEqual(refusals.length, 1, refused.out);
-    assert.match(refusals[0], new RegExp(`^stack\\.yaml:${line}:${col}: sessions: sessions-table \\(aws:dynamodb/table:Table\\) is replaced because hashKey .*pass --allow-replace sessions$`));
+    assert.strictEqual(refusals.length, 2, refused.out);
+    assert.match(refusals[0], new RegExp(`^${at("name: sessionId", "sessionId")}: sessions: sessions-table \\(aws:dynamodb/table:Table\\) is replaced because hashKey forces a new resource: .*pass --allow-replace sessions$`));
+    assert.match(refusals[1], new RegExp(`^${at("type: mysql", "mysql")}: db: db-instance \\(aws:rds/instance:Instance\\) is replaced because engine forces a new resource: .*pass --allow-replace db$`));
     assert.strictEqual(allowed.code, 0, allowed.out);
     s!.writeStack(base);
   });
