@@ -1,7 +1,8 @@
 // The child processes of a dev session: each started in a process group of
 // its own (so a stop reaches what it starts in turn: next's workers,
 // redis-server under a wrapper), its output prefixed `[<resource>]` line by
-// line, and all of them stopped together: SIGTERM to each group, SIGKILL to
+// line, and all of them stopped together: SIGTERM (or the child's own stop
+// signal) to each group, SIGKILL to
 // what is left after a grace period.
 import { spawn, type ChildProcess, type SpawnOptions } from "child_process";
 import * as readline from "readline";
@@ -36,8 +37,9 @@ export function prefixLines(stream: NodeJS.ReadableStream | null, log: LogLine):
   readline.createInterface({ input: stream, crlfDelay: Infinity }).on("line", (l) => log(l));
 }
 
-export function startChild(command: string, args: string[], opts: SpawnOptions & { log: LogLine; quiet?: boolean }): Child {
-  const { log, quiet, ...spawnOpts } = opts;
+/** `stopSignal`: what asks it to stop (SIGTERM unless the program reads another as its quick, clean stop). */
+export function startChild(command: string, args: string[], opts: SpawnOptions & { log: LogLine; quiet?: boolean; stopSignal?: NodeJS.Signals }): Child {
+  const { log, quiet, stopSignal = "SIGTERM", ...spawnOpts } = opts;
   const proc = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...spawnOpts, detached: true });
   if (!quiet) {
     prefixLines(proc.stdout, log);
@@ -61,7 +63,7 @@ export function startChild(command: string, args: string[], opts: SpawnOptions &
     async stop() {
       // Known (to killAllChildrenNow) until its group is gone.
       if (!done) {
-        signalGroup(proc.pid, "SIGTERM");
+        signalGroup(proc.pid, stopSignal);
         const timer = setTimeout(() => signalGroup(proc.pid, "SIGKILL"), GRACE_MS);
         await exited;
         clearTimeout(timer);

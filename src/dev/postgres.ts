@@ -86,6 +86,9 @@ export async function startPostgres(spec: PostgresSpec, tlsFiles: SessionTls, lo
   ];
   const child = await startServer(path.join(bin, "postgres"), ["-D", data, ...settings.flatMap((s) => ["-c", s])], {
     user, cwd: dir, log, port: spec.port, ready: /database system is ready to accept connections/,
+    // SIGINT is PostgreSQL's fast shutdown: it ends open connections and stops (SIGTERM, the smart one,
+    // waits for every client to leave). postgresql.org/docs/15/server-shutdown.html
+    stopSignal: "SIGINT",
   }).catch((err) => {
     remove();
     throw err;

@@ -63,11 +63,11 @@ export function runToEnd(cmd: string, args: string[], opts: { user?: ServerUser;
  * Starts a server and resolves once a line of its log matches `ready`;
  * rejects (the server stopped) when it exits first or takes more than a minute.
  */
-export async function startServer(cmd: string, args: string[], opts: { user?: ServerUser; cwd: string; log: LogLine; ready: RegExp; port: number }): Promise<Child> {
+export async function startServer(cmd: string, args: string[], opts: { user?: ServerUser; cwd: string; log: LogLine; ready: RegExp; port: number; stopSignal?: NodeJS.Signals }): Promise<Child> {
   let serving!: () => void;
   const ready = new Promise<void>((r) => (serving = r));
   const child = startChild(cmd, args, {
-    cwd: opts.cwd, ...(opts.user ?? {}), env: serverEnv(),
+    cwd: opts.cwd, ...(opts.user ?? {}), env: serverEnv(), stopSignal: opts.stopSignal,
     log: (line) => {
       if (opts.ready.test(line)) serving();
       opts.log(line);

@@ -116,6 +116,16 @@ describe("stackfile dev: relational-database", function () {
     assert.ok(!out.join("\n").includes(password), out.join("\n"));
     assert.strictEqual(session!.output("db", "connectionString"), `postgresql://appadmin:${encodeURIComponent(password)}@127.0.0.1:${dbPort}/app?sslmode=require`);
   });
+
+  it("stops with PostgreSQL's fast shutdown, so a client still connected does not hold dev up (its log says which shutdown it got)", async () => {
+    const open = new Client({ host: "127.0.0.1", port: dbPort, user: "appadmin", password, database: "app", ssl: { ca: fs.readFileSync(path.join(session!.cacheDir, "tls", "ca.crt")) } });
+    open.on("error", () => undefined);
+    await open.connect();
+    stop();
+    assert.strictEqual(await code, 0, out.join("\n"));
+    assert.ok(out.some((l) => /received fast shutdown request/.test(l)), out.join("\n"));
+    assert.ok(!out.some((l) => /received smart shutdown request/.test(l)), out.join("\n"));
+  });
 });
 
 describe("stackfile dev: relational-database of a MySQL engine, on MariaDB", function () {
