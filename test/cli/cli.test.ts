@@ -19,7 +19,7 @@ const cache = cacheStack;
 
 describe("stackfile validate", () => {
   it("exits 0 with 'ok: N resources' for a good file", async () => {
-    assert.deepStrictEqual(await cli("validate", EXAMPLE), { code: 0, out: "ok: 5 resources", err: "" });
+    assert.deepStrictEqual(await cli("validate", EXAMPLE), { code: 0, out: "ok: 9 resources", err: "" });
   });
 
   it("exits 1 with one FILE:LINE:COL line per problem", async () => {
@@ -57,7 +57,7 @@ describe("stackfile plan", () => {
     assert.strictEqual(r.code, 0, r.err);
     // (The default VPC's endpoints are children of the stack's DefaultVpcEndpoints, the sixth component.)
     // (105: the function's three default alarms, the gateway's three (its CDN's among them), the caches' twelve (sessions: four for each of its two shards; cache: four) and the site server's three are children too.)
-    assert.match(r.out, /105 resources \(6 components\)/);
+    assert.match(r.out, /128 resources \(10 components\)/);
     assert.match(r.out, /├─ sessions-replication-lag-alarm-0002 {2}\(aws:cloudwatch\/metricAlarm:MetricAlarm\)/);
     assert.match(r.out, /├─ web-server-duration-alarm {2}\(aws:cloudwatch\/metricAlarm:MetricAlarm\)/);
     assert.match(r.out, /├─ hello-errors-alarm {2}\(aws:cloudwatch\/metricAlarm:MetricAlarm\)/);
@@ -247,7 +247,7 @@ describe("the stackfile binary", function () {
 
   it("runs validate with the documented exit codes and no stack trace", () => {
     const ok = spawnSync(process.execPath, ["bin/stackfile.js", "validate", EXAMPLE], { encoding: "utf8" });
-    assert.deepStrictEqual([ok.status, ok.stdout.trim()], [0, "ok: 5 resources"]);
+    assert.deepStrictEqual([ok.status, ok.stdout.trim()], [0, "ok: 9 resources"]);
     const bad = spawnSync(process.execPath, ["bin/stackfile.js", "validate", tmpFile("resources:\n  x: 1\n")], { encoding: "utf8" });
     assert.strictEqual(bad.status, 1);
     assert.match(bad.stderr, /stack.yaml:2:6: resource 'x' must be a map with 'type' and 'properties', not number 1/);

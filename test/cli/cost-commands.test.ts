@@ -49,7 +49,7 @@ describe("the monthly bill in plan and diff", function () {
     // table is on demand, no warm instances).
     assert.strictEqual(priceOf("elasticache.redis.cache.r7g.large", "us-east-1")?.usd, 0.219);
     assert.strictEqual(priceOf("elasticache.redis.cache.t4g.micro", "us-east-1")?.usd, 0.016);
-    assert.match(r.out, /^Monthly cost \(fixed\): 666\.44 USD \(us-east-1 prices as of \d{4}-\d{2}-\d{2}; what is counted: docs\/cost\.md\)$/m);
+    assert.match(r.out, /^Monthly cost \(fixed\): 666\.84 USD \(us-east-1 prices as of \d{4}-\d{2}-\d{2}; what is counted: docs\/cost\.md\)$/m);
     assert.match(r.out, /^ {2}sessions {2}641\.08 USD$/m);
     assert.match(r.out, /^ {4}sessions-replication-group: 4 cache\.r7g\.large nodes × 730 h: 639\.48 USD \(0\.219 USD per node-hour\)$/m);
     assert.match(r.out, /^ {2}cache {2}24\.16 USD$/m);
@@ -71,7 +71,7 @@ describe("the monthly bill in plan and diff", function () {
     const json = JSON.parse((await cli("plan", EXAMPLE, "--json")).out);
     assert.deepStrictEqual(Object.keys(json), ["resources", "outputs", "cost"]);
     assert.deepStrictEqual(Object.keys(json.cost).slice(0, 5), ["currency", "fixedMonthly", "byResource", "usageBased", "pricesAsOf"]);
-    assert.deepStrictEqual([json.cost.currency, json.cost.fixedMonthly, Object.keys(json.cost.byResource)], ["USD", 666.44, ["api", "cache", "hello", "sessions", "web"]]);
+    assert.deepStrictEqual([json.cost.currency, json.cost.fixedMonthly, Object.keys(json.cost.byResource)], ["USD", 666.84, ["api", "cache", "hello", "sessions", "web", "worker"]]);
     // Every AWS resource of the example is in the table, and every price it bills by.
     assert.deepStrictEqual(json.cost.notPriced, []);
     assert.deepStrictEqual(json.cost.usageBased.filter((u: { price: string }) => u.price === "cloudfront.requests.https").map((u: { resource: string }) => u.resource).sort(), ["api-cdn-distribution", "web-distribution"]);

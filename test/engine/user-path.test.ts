@@ -197,7 +197,7 @@ describe("the user's path: examples/yaml-stack copied out with its Next.js app, 
     const copy = shBlock(EXAMPLE, "Copy it");
     let last = "";
     for (const line of copy.lines) last = await sh.ok(line);
-    assert.match(last, /^ok: 5 resources$/m);
+    assert.match(last, /^ok: 9 resources$/m);
   });
 
   it("deploys as docs/deploy.md says with its own secrets: the first preview registers what plan shows; up; outputs; no change after; destroy", async function () {
