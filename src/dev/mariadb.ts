@@ -6,6 +6,7 @@
 // deleted once the server serves. Nothing is kept: the folder is deleted when
 // the server stops. Under root it runs as the `mysql` user Debian's package
 // makes (mariadbd refuses root).
+import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -32,6 +33,12 @@ export function mariadbBinaries(): { server: string; installDb: string } {
     throw new MissingToolError("MariaDB is not installed (a relational-database of a MySQL or MariaDB engine runs locally on it); install it: apt-get install mariadb-server (Debian, Ubuntu), brew install mariadb (macOS)");
   }
   return { server, installDb };
+}
+
+/** The local server's version, as `mariadbd --version` gives it ("10.11.14"). */
+export function mariadbVersion(): string {
+  const out = execFileSync(mariadbBinaries().server, ["--version"], { encoding: "utf8" });
+  return /Ver\s+([\d.]+)/.exec(out)?.[1] ?? "unknown";
 }
 
 /** An SQL string literal. */

@@ -8,6 +8,7 @@
 // PostgreSQL refuses to run as root (initdb and postgres both say so): under
 // root it runs as the `postgres` user Debian's package makes (else `nobody`),
 // its folder and its copy of the key that user's alone.
+import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -45,6 +46,12 @@ export function postgresBinDir(): string {
 
 /** `name` as an SQL identifier. */
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The local server's version, as `postgres --version` gives it ("15.14"). */
+export function postgresVersion(): string {
+  const out = execFileSync(path.join(postgresBinDir(), "postgres"), ["--version"], { encoding: "utf8" });
+  return /PostgreSQL\)\s+([\d.]+)/.exec(out)?.[1] ?? "unknown";
+}
 
 /** Starts the server; resolves once it accepts connections. */
 export async function startPostgres(spec: PostgresSpec, tlsFiles: SessionTls, log: LogLine): Promise<Child> {

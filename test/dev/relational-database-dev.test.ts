@@ -11,6 +11,7 @@ import { spawnSync } from "child_process";
 import { Client } from "pg";
 import { runDev } from "../../src/cli/dev-command";
 import type { DevSession } from "../../src/cli/dev-session";
+import { postgresBinDir } from "../../src/dev/postgres";
 import { basePort } from "./dev-process";
 
 const QUERY = `import pg from "pg";
@@ -117,6 +118,12 @@ describe("stackfile dev: relational-database", function () {
     assert.strictEqual(session!.output("db", "connectionString"), `postgresql://appadmin:${encodeURIComponent(password)}@127.0.0.1:${dbPort}/app?sslmode=require`);
   });
 
+  it("says once when the local PostgreSQL's major version is not the one the stack asks for (aurora-postgresql's default, 16)", () => {
+    const local = /PostgreSQL\)\s+(\d+)/.exec(spawnSync(path.join(postgresBinDir(), "postgres"), ["--version"], { encoding: "utf8" }).stdout)![1];
+    const notes = out.filter((l) => /^\[db\] runs PostgreSQL \S+ here; the stack asks for aurora-postgresql 16/.test(l));
+    assert.strictEqual(notes.length, local === "16" ? 0 : 1, out.join("\n"));
+  });
+
   it("stops with PostgreSQL's fast shutdown, so a client still connected does not hold dev up (its log says which shutdown it got)", async () => {
     const open = new Client({ host: "127.0.0.1", port: dbPort, user: "appadmin", password, database: "app", ssl: { ca: fs.readFileSync(path.join(session!.cacheDir, "tls", "ca.crt")) } });
     open.on("error", () => undefined);
@@ -176,6 +183,10 @@ describe("stackfile dev: relational-database of a MySQL engine, on MariaDB", fun
     assert.strictEqual(session!.output("db", "jdbcConnectionString"), `jdbc:mysql://127.0.0.1:${dbPort}/app?user=appadmin&password=${encodeURIComponent(password)}&sslMode=REQUIRED`);
     assert.match(out.find((l) => l.startsWith("db ")) ?? "", new RegExp(`^db\\s+mysql://127\\.0\\.0\\.1:${dbPort}/app \\(MariaDB, TLS required\\)`));
     assert.ok(!out.join("\n").includes(password));
+  });
+
+  it("says once that a MySQL engine runs on MariaDB here, with both versions", () => {
+    assert.strictEqual(out.filter((l) => /^\[db\] runs MariaDB \d+\.\d+\S* here; the stack asks for mysql 8\.0:/.test(l)).length, 1, out.join("\n"));
   });
 
   it("refuses a connection without TLS, and a wrong password", () => {

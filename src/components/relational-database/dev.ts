@@ -8,8 +8,8 @@
 // user, password or database change.
 import { randomBytes } from "crypto";
 import { ApplyError, type DevType, type LocalOutputs, type LogLine, type SessionTls } from "../../shared/component/local-runner";
-import { postgresBinDir, startPostgres } from "../../dev/postgres";
-import { mariadbBinaries, startMariadb } from "../../dev/mariadb";
+import { postgresBinDir, postgresVersion, startPostgres } from "../../dev/postgres";
+import { mariadbBinaries, mariadbVersion, startMariadb } from "../../dev/mariadb";
 import type { Child } from "../../dev/children";
 import type { relationalDatabaseParams } from "./properties";
 import { relationalDatabaseDefinition } from "./definition";
@@ -20,6 +20,8 @@ const HOST = "127.0.0.1";
 interface LocalServer {
   /** Throws (MissingToolError) when the server is not installed. */
   check(): void;
+  /** The installed server's version ("15.14", "10.11.14"). */
+  version(): string;
   start(spec: { name: string; port: number; user: string; password: string; db: string }, tls: SessionTls, log: LogLine): Promise<Child>;
   scheme: string;
   label: string;
@@ -27,8 +29,8 @@ interface LocalServer {
 
 /** The server each dialect runs on: PostgreSQL's for PostgreSQL engines, MariaDB's for MySQL and MariaDB ones (MariaDB speaks MySQL's protocol). */
 const SERVERS: Record<"postgres" | "mysql", LocalServer> = {
-  postgres: { check: postgresBinDir, start: startPostgres, scheme: "postgresql", label: "PostgreSQL" },
-  mysql: { check: mariadbBinaries, start: startMariadb, scheme: "mysql", label: "MariaDB" },
+  postgres: { check: postgresBinDir, version: postgresVersion, start: startPostgres, scheme: "postgresql", label: "PostgreSQL" },
+  mysql: { check: mariadbBinaries, version: mariadbVersion, start: startMariadb, scheme: "mysql", label: "MariaDB" },
 };
 
 const obj = (v: unknown): Record<string, any> => (typeof v === "object" && v !== null ? (v as Record<string, any>) : {});
@@ -40,6 +42,19 @@ export function relationalLocalOutputs(kind: EngineKind, readers: boolean, c: { 
     host: HOST, port: c.port, dbName: c.db, connectionString: url, jdbcConnectionString: jdbc,
     readerHost: readers ? HOST : undefined, readerConnectionString: readers ? url : undefined, readerJdbcConnectionString: readers ? jdbc : undefined,
   };
+}
+
+const major = (v: string) => v.split(".")[0];
+
+/**
+ * A line saying what the local server is when it is not what the stack asks
+ * for: another PostgreSQL major version, or MariaDB for a MySQL engine (the
+ * same protocol, not the same SQL); none when they match.
+ */
+export function versionNote(kind: EngineKind, asked: string, server: { label: string; version: string }): string | undefined {
+  const sameProduct = kind.dialect === "postgres" ? server.label === "PostgreSQL" : kind.dialect === "mariadb";
+  if (sameProduct && major(asked) === major(server.version)) return undefined;
+  return `runs ${server.label} ${server.version} here; the stack asks for ${kind.engine} ${asked}: SQL or extensions that differ between them fail here or only in AWS (docs/relational-database.md, "In dev")`;
 }
 
 /** A password of RDS's characters (no `/`, `"`, `@` or space) for a database whose password RDS would generate. */
@@ -71,6 +86,8 @@ export const relationalDatabaseDev: DevType = {
         if (ctx.running(name)?.fingerprint !== fingerprint) {
           await ctx.stop(name);
           const { port, note } = await ctx.port(name, wanted);
+          const versionLine = versionNote(kind, String(e.version ?? kind.defaultVersion), { label: server.label, version: server.version() });
+          if (versionLine) ctx.logger(name)(versionLine);
           const start = server.start({ name, port, user, password, db }, ctx.tls(), ctx.logger(name));
           ctx.run(name, {
             type: relationalDatabaseDefinition.type, fingerprint, address: `${server.scheme}://${HOST}:${port}/${db} (${server.label}, TLS required)`, note,
