@@ -130,13 +130,22 @@ function readInput(file: string, io: Io, followLinks: boolean): { label: string;
   }
 }
 
-/** The stage a file is resolved for (`stack`), when its text reads the stage (cli/stage-context.ts); said on stderr. */
-function stageFor(file: string, text: string, stack: string | undefined, args: DiffArgs, io: Io, role: string): StageOptions {
+/** A stage a file was resolved for: its name, where the name came from, its region. */
+type StageSeen = { name: string; from: string; region?: string };
+
+/**
+ * The stage a file is resolved for (`stack`), when its text reads the stage
+ * (cli/stage-context.ts): said on stderr and kept in `seen[role]` (json's `stages`).
+ */
+function stageFor(file: string, text: string, stack: string | undefined, args: DiffArgs, io: Io, role: "base" | "new", seen: Partial<Record<"base" | "new", StageSeen>>): StageOptions {
   if (!STAGE_DIRECTIVE.test(text)) return {};
   const context = stageContext(file, { stack, region: args.region, selected: () => selectedStack(file) });
   if (!context.options.stage) throw new UsageError(noStageMessage(context));
+  const against = role === "base" && args.againstStack !== undefined;
+  const stage = { ...context.stage!, ...(against && context.stage!.from === "--stack" ? { from: "--against-stack" } : {}) };
+  seen[role] = stage;
   const line = stageLine(context)!;
-  io.err(`diff: ${role}: ${role === "base" && args.againstStack ? line.replace("(--stack)", "(--against-stack)") : line}`);
+  io.err(`diff: ${role}: ${against ? line.replace("(--stack)", "(--against-stack)") : line}`);
   return context.options;
 }
 
@@ -162,8 +171,9 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const input = args.againstStack ? readInput(newFile, io, args.followLinks) : undefined;
   if (args.againstStack && !input) return 1;
   const oldStage = args.againstStack ?? args.stack;
-  const a = oldFile === undefined ? undefined : load(oldFile, io, false, args.followLinks, (t) => stageFor(oldFile, t, oldStage, args, io, "base"), input);
-  const b = load(newFile, io, true, args.followLinks, (t) => stageFor(newFile, t, args.stack, args, io, "new"), input);
+  const stages: Partial<Record<"base" | "new", StageSeen>> = {};
+  const a = oldFile === undefined ? undefined : load(oldFile, io, false, args.followLinks, (t) => stageFor(oldFile, t, oldStage, args, io, "base", stages), input);
+  const b = load(newFile, io, true, args.followLinks, (t) => stageFor(newFile, t, args.stack, args, io, "new", stages), input);
   if ((oldFile !== undefined && !a) || !b) return 1;
   const names = new Set([...(a?.model.resources ?? []), ...b.model.resources].map((r) => r.name));
   if (args.allowReplace.some((r) => !names.has(r))) {
@@ -212,7 +222,7 @@ export async function diffCommand(argv: string[], io: Io): Promise<number> {
   const opened = routeAuth.openRouteRefusals(b, authorization, new Set(args.allowOpen));
   const refused = unique(sortProblems([...config.refused, ...losses, ...opened, ...planned]));
   const cost = costChange(before?.cost, after.cost, args.maxMonthlyIncrease);
-  const report = { oldLabel: a?.loaded.file, newLabel: b.loaded.file, config: config.changes, configLines: config.lines, resources, refused, authorization, cost };
+  const report = { oldLabel: a?.loaded.file, newLabel: b.loaded.file, config: config.changes, configLines: config.lines, resources, refused, authorization, cost, stages };
   io.out(args.format === "json" ? render.renderJson(report) : args.format === "markdown" ? render.renderMarkdown(report) : render.renderText(report));
   // What was read of the Pulumi stack (or why not), when it was asked.
   const stackLine = inputs.stack?.summary();

@@ -23,6 +23,8 @@ export interface DiffReport {
   authorization?: AuthorizationChange[];
   /** What the change does to the monthly bill. */
   cost?: CostChange;
+  /** The stage each side was resolved for, when its file reads one (`base`, `new`). */
+  stages?: Partial<Record<"base" | "new", { name: string; from: string; region?: string }>>;
 }
 
 export const MARKDOWN_MARKER = "<!-- stackfile-diff -->";
@@ -182,5 +184,7 @@ export function renderJson(report: DiffReport): string {
     // Only when some route's authorization changes (the documented shape is {config, resources, refused}).
     ...(report.authorization?.length ? { routes: report.authorization.map((c) => ({ gateway: c.gateway, route: c.route, function: c.function, oldAuthorizer: nul(c.old), newAuthorizer: nul(c.new), opened: c.opened })) } : {}),
     ...(report.cost ? { cost: costChangeJson(report.cost) } : {}),
+    // Only when a file reads the stage: {base?, new?: {name, from, region}}, as plan's `stage`.
+    ...(report.stages && Object.keys(report.stages).length ? { stages: report.stages } : {}),
   }, null, 2);
 }

@@ -38,6 +38,15 @@ describe("diff across stages", function () {
     assert.match(refused.err, /stack\.yaml:7:13: cache: .* is replaced because port forces a new resource/);
   });
 
+  it("--format json names each side's stage in its stdout JSON: stages.base and stages.new, {name, from, region}", () => {
+    const json = JSON.parse(refused.out);
+    assert.deepStrictEqual(json.stages, {
+      base: { name: "production", from: "--against-stack", region: "eu-west-1" },
+      new: { name: "pr-7", from: "--stack", region: "eu-west-1" },
+    });
+    assert.deepStrictEqual(Object.keys(json).slice(0, 3), ["config", "resources", "refused"]);
+  });
+
   it("plans two revisions as the stage --stack names", () => {
     assert.strictEqual(revisions.code, 0, revisions.err);
     assert.match(revisions.out, /instanceSize: cache\.r7g\.large -> cache\.r7g\.xlarge/);
