@@ -6,11 +6,15 @@
 // what follows from a replacement's new outputs is the engine's own work and
 // `diff`'s propagation). Changes are previewed, never deployed: each is
 // compared against the same base. `diff` fills $Secret with placeholders
-// (it takes no --secret): no change here is to a secret.
+// (it takes no --secret): no change here is to a secret. Before the base is
+// deployed, the engine's first preview is compared with `stackfile plan
+// --json` of the same file: types, names, parents and every input the
+// preview knows (preview-vs-plan.ts).
 import * as assert from "assert";
 import * as path from "path";
 import { execFile } from "child_process";
 import { REPO, newStack, removeStack, requireEngine, type EngineStack } from "./harness";
+import { assertPreviewMatchesPlan, previewJsonSteps, type PlannedResource, type PreviewJsonStep } from "./preview-vs-plan";
 
 const PASSWORD = "Correct-Horse-Battery-1";
 
@@ -96,6 +100,14 @@ async function engineActions(s: EngineStack): Promise<Actions> {
   return out;
 }
 
+/** `stackfile plan stack.yaml --json` in the folder, with the stack's secret: its resources. */
+function planned(dir: string): Promise<PlannedResource[]> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [path.join(REPO, "bin", "stackfile.js"), "plan", "stack.yaml", "--json", "--secret", `cachePassword=${PASSWORD}`],
+      { cwd: dir, maxBuffer: 64 << 20 }, (err, stdout, stderr) => (err ? reject(new Error(`stackfile plan: ${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout).resources)));
+  });
+}
+
 function diffActions(dir: string): Promise<Actions> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [path.join(REPO, "bin", "stackfile.js"), "diff", "base.yaml", "stack.yaml", "--format", "json"],
@@ -114,12 +126,21 @@ function diffActions(dir: string): Promise<Actions> {
 describe("engine: stackfile diff agrees with pulumi preview (real pulumi)", function () {
   this.timeout(1_800_000);
   let s: EngineStack | undefined;
+  let firstPreview: PreviewJsonStep[] = [];
+  let plan: PlannedResource[] = [];
   before(async function () {
     requireEngine(this);
     s = await newStack(BASE, { "fn.ts": FN, "base.yaml": BASE }, { cachePassword: PASSWORD });
+    // Before anything is deployed: the engine's first preview, and plan of the same file.
+    [firstPreview, plan] = await Promise.all([s.ok(["preview", "--json"]).then(previewJsonSteps), planned(s.dir)]);
     await s.ok(["up", "--yes"]);
   });
   after(() => removeStack(s));
+
+  it("the first preview registers what plan shows: the same types and names, each under the same parent, with the same inputs wherever the preview knows them", () => {
+    assert.ok(firstPreview.length > 20 && plan.length > 20, `${firstPreview.length} steps, ${plan.length} planned`);
+    assertPreviewMatchesPlan(firstPreview, plan);
+  });
 
   for (const change of CHANGES) {
     it(`${change.name}: the same resources are created, updated, replaced and deleted`, async () => {

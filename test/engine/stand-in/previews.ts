@@ -7,13 +7,16 @@
 // turns unknown and every reader of it shows an update or a replacement that
 // `pulumi up` would not make. This serves the stand-in with preview support:
 // in a preview, create answers its inputs (its computed outputs unknown, as
-// before) and update the old outputs with the new inputs, the outputs the
+// before: those at the top by their absence, those inside an input's object,
+// like an API domain's domainNameConfiguration.targetDomainName, as unknowns,
+// as pulumi-aws's planned state has them) and update the old outputs with the new inputs, the outputs the
 // force-new table says an update changes (`outputsChangedByUpdate`: a
 // published function's version) unknown; neither touches the account.
 // (pulumi/pulumi sdk/go/common/resource/plugin/provider_plugin.go: Create and
 // Update return the inputs in a preview when the provider does not support it.)
 import * as path from "path";
 import { replacementRow } from "../../../src/aws-rules/replacement-table";
+import { mockState } from "../../../src/cli/mock-state";
 
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
 const from = (m: string) => require(require.resolve(m, { paths: [pulumiDir] }));
@@ -37,9 +40,14 @@ export function servePreviews(): void {
     });
     wrapped.create = (call, cb) => {
       if (!call.request.getPreview()) return impl.create.call(impl, call, cb);
+      const req = call.request;
+      const urn: string = req.getUrn();
+      const type = urn.split("::")[2].split("$").pop()!;
+      const inputs = req.getProperties().toJavaScript();
+      const made = mockState(type, urn.slice(urn.lastIndexOf("::") + 2), inputs, true, { region: typeof inputs.region === "string" ? inputs.region : process.env.AWS_REGION ?? "us-east-1" });
       const resp = new provproto.CreateResponse();
       resp.setId("");
-      resp.setProperties(call.request.getProperties());
+      resp.setProperties(from("google-protobuf/google/protobuf/struct_pb").Struct.fromJavaScript(nestedComputedUnknown(inputs, made.state)));
       cb(undefined, resp);
     };
     wrapped.update = (call, cb) => {
@@ -55,4 +63,24 @@ export function servePreviews(): void {
     };
     return addService.call(this, service, wrapped);
   };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The inputs, with what the created resource's state adds inside each input
+ * object (a computed attribute of a nested block) unknown: top-level computed
+ * outputs are left out (the engine makes them unknown).
+ */
+function nestedComputedUnknown(inputs: Record<string, unknown>, state: Record<string, unknown>): Record<string, unknown> {
+  const nested = (input: unknown, made: unknown): unknown => {
+    if (isObject(input) && isObject(made)) {
+      const out: Record<string, unknown> = { ...input };
+      for (const [k, v] of Object.entries(made)) out[k] = k in input ? nested(input[k], v) : UNKNOWN;
+      return out;
+    }
+    if (Array.isArray(input) && Array.isArray(made) && input.length === made.length) return input.map((v, i) => nested(v, made[i]));
+    return input;
+  };
+  return Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, k in state ? nested(v, state[k]) : v]));
 }
