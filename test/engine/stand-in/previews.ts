@@ -44,10 +44,15 @@ export function servePreviews(): void {
       const urn: string = req.getUrn();
       const type = urn.split("::")[2].split("$").pop()!;
       const inputs = req.getProperties().toJavaScript();
-      const made = mockState(type, urn.slice(urn.lastIndexOf("::") + 2), inputs, true, { region: typeof inputs.region === "string" ? inputs.region : process.env.AWS_REGION ?? "us-east-1" });
+      let state: Record<string, unknown> = {};
+      try {
+        state = mockState(type, urn.slice(urn.lastIndexOf("::") + 2), inputs, true, { region: typeof inputs.region === "string" ? inputs.region : process.env.AWS_REGION ?? "us-east-1" }).state;
+      } catch {
+        // A type the model cannot answer from a preview's inputs (unknowns where it reads a value): its inputs alone.
+      }
       const resp = new provproto.CreateResponse();
       resp.setId("");
-      resp.setProperties(from("google-protobuf/google/protobuf/struct_pb").Struct.fromJavaScript(nestedComputedUnknown(inputs, made.state)));
+      resp.setProperties(from("google-protobuf/google/protobuf/struct_pb").Struct.fromJavaScript(nestedComputedUnknown(inputs, state)));
       cb(undefined, resp);
     };
     wrapped.update = (call, cb) => {
