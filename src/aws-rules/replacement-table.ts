@@ -141,7 +141,7 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
       "s3Import.bucketName", "s3Import.bucketPrefix", "s3Import.ingestionRole", "s3Import.sourceEngine", "s3Import.sourceEngineVersion",
       "snapshotIdentifier", "storageEncrypted", "timezone", "username", REGION,
     ],
-    holds: "every database on the instance (and its automated backups)",
+    holds: "every database on the instance (a copy stays only in its final snapshot; its automated backups go)",
   },
   {
     type: "aws:rds/cluster:Cluster",
@@ -151,7 +151,7 @@ export const REPLACEMENT_TABLE: ReplacementRow[] = [
       "restoreToPointInTime", "s3Import.bucketName", "s3Import.bucketPrefix", "s3Import.ingestionRole", "s3Import.sourceEngine", "s3Import.sourceEngineVersion", "sourceRegion", "storageEncrypted", REGION,
     ],
     rules: [CLUSTER_STORAGE_TYPE, CLUSTER_SNAPSHOT_IDENTIFIER],
-    holds: "every database in the cluster (and its automated backups)",
+    holds: "every database in the cluster (a copy stays only in its final snapshot; its automated backups go)",
   },
   { type: "aws:rds/clusterInstance:ClusterInstance", source: `${TF}rds/cluster_instance.go`, forceNew: ["availabilityZone", "clusterIdentifier", "customIamInstanceProfile", "dbSubnetGroupName", "engine", "identifier", "identifierPrefix", REGION] },
   { type: "aws:rds/subnetGroup:SubnetGroup", source: `${TF}rds/subnet_group.go`, forceNew: ["name", "namePrefix", REGION] },

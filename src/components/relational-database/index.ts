@@ -12,6 +12,7 @@ import type { ChildTransforms } from "../../shared/component/children";
 import type { DeepInput } from "../../shared/component/inputs";
 import { defaultVpc } from "../../shared/workloads/default-vpc";
 import { connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
+import { finalSnapshotName } from "./final-snapshot";
 
 /**
  * Arguments of {@link RelationalDatabase}: the YAML properties, where any
@@ -179,7 +180,7 @@ export class RelationalDatabase extends Component<typeof relationalDatabaseDefin
       deletionProtection: p.deletionProtection ?? true,
       copyTagsToSnapshot: true,
       skipFinalSnapshot: false,
-      finalSnapshotIdentifier: `${this.children.name}-final-snapshot`,
+      finalSnapshotIdentifier: finalSnapshotName(this.children.name, s.kind.engine),
       storageEncrypted: true,
       allowMajorVersionUpgrade: s.e.allowMajorVersionUpgrade ?? false,
       applyImmediately: true,

@@ -31,6 +31,19 @@ describe("RelationalDatabase", function () {
     assert.ok(replica.inputs.replicateSourceDb, "replicates the primary");
   });
 
+  it("names its final snapshot per stack and engine: two stages of one account, or an engine change, never reuse a name RDS refuses twice (DBSnapshotAlreadyExists)", async () => {
+    const snapshot = async (stack: string, engine: "postgres" | "mysql") => {
+      const r = await run(() => new RelationalDatabase("db", { engine: { type: engine, properties: { primaryInstance: { instanceSize: "db.t4g.micro" } } } }), { project: "shop", stack });
+      return r.byName("db-instance")!.inputs.finalSnapshotIdentifier as string;
+    };
+    const [pr1, pr2, pr1Again, pr1Mysql] = [await snapshot("pr-1", "postgres"), await snapshot("pr-2", "postgres"), await snapshot("pr-1", "postgres"), await snapshot("pr-1", "mysql")];
+    // RDS: 1-255 letters, digits or hyphens, a letter first, no "--", no hyphen last.
+    for (const n of [pr1, pr2, pr1Mysql]) assert.match(n, /^db-final-[0-9a-f]{8}$/);
+    assert.strictEqual(pr1Again, pr1, "the same stack and engine keep their name (no update on every deploy)");
+    assert.notStrictEqual(pr2, pr1);
+    assert.notStrictEqual(pr1Mysql, pr1);
+  });
+
   it("mysql with a managed password: the URLs carry the user and no password; mariadb's JDBC URL is its own driver's", async () => {
     const r = await run(() => [
       new RelationalDatabase("my", { engine: { type: "mysql", properties: { primaryInstance: { instanceSize: "db.t4g.micro" } } } }),

@@ -82,7 +82,9 @@ describe("relational-database: plan of an instance, an Aurora cluster with a rea
     );
     assert.deepStrictEqual(
       [i.storageEncrypted, i.publiclyAccessible, i.storageType, i.allocatedStorage, i.backupRetentionPeriod, i.deletionProtection, i.skipFinalSnapshot, i.finalSnapshotIdentifier],
-      [true, false, "gp3", 20, 7, true, false, "pg-final-snapshot"],
+      [true, false, "gp3", 20, 7, true, false, i.finalSnapshotIdentifier],
+    );
+    assert.match(i.finalSnapshotIdentifier, /^pg-final-[0-9a-f]{8}$/
     );
     assert.deepStrictEqual(i.enabledCloudwatchLogsExports, ["postgresql"]);
     assert.strictEqual(i.allowMajorVersionUpgrade, false);
