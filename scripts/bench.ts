@@ -4,13 +4,14 @@
 // so that neither gets a quieter machine; a row's ratio is the median of its
 // pairs' ratios. Peak memory is each process's own maximum resident set.
 //   BENCH_RUNS=5 (pairs per row)  BENCH_BIG_RUNS=3 (the 2 MiB file, 2,000 gateways)  BENCH_HUGE_RUNS=1 (12,000 gateways)
-//   BENCH_ROWS=plan,validate,...   (a subset of the rows, by key)  BENCH_BIN=... (another executable)
+//   BENCH_ROWS=plan,types,validate,...   (a subset of the rows, by key)  BENCH_BIN=... (another executable)
 import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { buildSync } from "esbuild";
 import { generateStack } from "./bench-stack";
+import { generateTypesStack } from "./bench-types-stack";
 
 const ROOT = path.resolve(__dirname, "..");
 /** The executable timed (another build can be compared: BENCH_BIN=path/to/stackfile.js). */
@@ -128,6 +129,18 @@ if (want("plan")) {
   const lean = pairs(RUNS, () => ok(run([BIN, "plan", clusters, "--json"]), "plan"), () => ok(run([FLOOR, ROOT, registrations, "--as-plan-loads"]), "floor"));
   row(name, "wall, floor loading the SDK as plan does", s(lean.wall.a), s(lean.wall.b), lean.wall.ratio, "(shown)", true);
   row(name, "peak memory, floor loading the SDK as plan does", mb(lean.peak.a), mb(lean.peak.b), lean.peak.ratio, "(shown)", true);
+}
+
+if (want("types")) {
+  // The data and messaging types (issue 36): their plan within the goal of the clusters' plan row above.
+  const stack = write("types.yaml", generateTypesStack(200));
+  const registrations = planJson(stack, "types.plan.json");
+  const count = (JSON.parse(fs.readFileSync(registrations, "utf8")) as { resources: unknown[] }).resources.length;
+  const p = pairs(RUNS, () => ok(run([BIN, "plan", stack, "--json"]), "plan"), () => ok(run([FLOOR, ROOT, registrations]), "floor"));
+  const name = `\`plan --json\`, 200 buckets, tables, queues, topics and buses (${count.toLocaleString("en")} resources)`;
+  row(name, "wall", s(p.wall.a), s(p.wall.b), p.wall.ratio, "<= 1.3x", p.wall.ratio <= 1.3);
+  row(name, "CPU", s(p.cpu.a), s(p.cpu.b), p.cpu.ratio, "(shown)", true);
+  row(name, "peak memory", mb(p.peak.a), mb(p.peak.b), p.peak.ratio, "<= 1.3x", p.peak.ratio <= 1.3);
 }
 
 if (want("validate")) {
