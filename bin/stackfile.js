@@ -6,6 +6,12 @@
 // `npm run build`), compiled ahead (validate-bundle.js): the same code,
 // without loading ~80 modules one by one. A build without it (plain tsc)
 // runs the modules themselves.
+// `--version` (what scripts and support requests ask first) is read from
+// package.json here, before the CLI and its registry of types load.
+if (process.argv[2] === "--version" || process.argv[2] === "-v") {
+  process.stdout.write(require("../package.json").version + "\n");
+  return;
+}
 let cli;
 if (process.argv[2] === "validate") {
   optimizeOnlyLongRuns(process.argv.slice(3).find((a) => !a.startsWith("--")) ?? "stack.yaml");

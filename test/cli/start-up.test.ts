@@ -33,6 +33,15 @@ const heavy = (modules: string[]) => ({
 describe("what a command loads", function () {
   this.timeout(120000);
 
+  it("--version, from the bin users run, loads no module of the CLI (it reads package.json only)", () => {
+    const preload = tmpFile("process.on('exit', () => process.stderr.write('\\nMODULES ' + JSON.stringify(Object.keys(require.cache))));\n", "preload.js");
+    const r = spawnSync(process.execPath, ["--require", preload, path.join(ROOT, "bin", "stackfile.js"), "--version"], { cwd: ROOT, encoding: "utf8" });
+    assert.strictEqual(r.status, 0, r.stderr);
+    assert.strictEqual(r.stdout.trim(), require(path.join(ROOT, "package.json")).version);
+    const modules = (JSON.parse(r.stderr.split("MODULES ")[1]) as string[]).map((m) => path.relative(ROOT, m)).filter((m) => !m.startsWith(".."));
+    assert.deepStrictEqual(modules.filter((m) => !m.startsWith("bin/") && m !== "package.json"), []);
+  });
+
   it("validate of a valid stack with 150 warnings loads neither Pulumi, the AWS rule catalog nor the positioned YAML parser", () => {
     const r = modulesLoadedBy("validate", tmpFile(generateStack(200)));
     assert.strictEqual(r.code, 0);
