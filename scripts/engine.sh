@@ -63,9 +63,9 @@ mkdir -p "$state/home" "$state/backend" "$state/bin"
 # provider, and the host of dynamic providers (what the real CLI's own folder holds beside pulumi).
 for plugin in "test/engine/stand-in/pulumi-resource-aws" "node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"; do
   # Written beside, then moved over: never through a link that may be there.
-  printf '#!/bin/sh\nexec %q "$@"\n' "$repo/$plugin" > "$state/bin/.new"
-  chmod +x "$state/bin/.new"
-  mv -f "$state/bin/.new" "$state/bin/$(basename "$plugin")"
+  printf '#!/bin/sh\nexec %q "$@"\n' "$repo/$plugin" > "$state/bin/.new.$$"
+  chmod +x "$state/bin/.new.$$"
+  mv -f "$state/bin/.new.$$" "$state/bin/$(basename "$plugin")"
 done
 [ -f "$state/passphrase" ] || node -e 'process.stdout.write(require("crypto").randomBytes(18).toString("base64url"))' > "$state/passphrase"
 if [ ! -f "$state/port" ]; then
@@ -138,16 +138,57 @@ done
 if ! $runs_providers; then
   exec "$repo/.tools/pulumi/pulumi" --non-interactive --cwd "$dir" "$@"
 fi
+# Several commands may run in one folder at once (two stacks of the project
+# deployed side by side): they share one server on the folder's port (deployed
+# inputs name it), counted under a lock; the last to end stops it.
 log="$state/local-aws.log"
-node --openssl-legacy-provider --import "file://$repo/node_modules/tsx/dist/loader.mjs" "$repo/test/engine/stand-in/local-aws.ts" "$state" "$port" > "$log" 2>&1 &
-aws_pid=$!
-trap 'kill "$aws_pid" 2>/dev/null; wait "$aws_pid" 2>/dev/null || true' EXIT
+users="$state/local-aws.users"
+mkdir -p "$users"
+lock() {
+  local i=0
+  until mkdir "$state/local-aws.lock" 2>/dev/null; do
+    i=$((i + 1))
+    # Hang guard: a lock left by a killed run (every holder keeps it for milliseconds).
+    if [ "$i" -ge 600 ]; then rmdir "$state/local-aws.lock" 2>/dev/null || true; fi
+    sleep 0.05
+  done
+}
+unlock() { rmdir "$state/local-aws.lock" 2>/dev/null || true; }
+alive() { [ -n "$1" ] && kill -0 "$1" 2>/dev/null; }
+lock
+aws_pid=$(cat "$state/local-aws.pid" 2>/dev/null || true)
+# (A pid file left by a killed run may name another process by now.)
+if ! alive "$aws_pid" || ! grep -q "local-aws" "/proc/$aws_pid/cmdline" 2>/dev/null; then
+  node --openssl-legacy-provider --import "file://$repo/node_modules/tsx/dist/loader.mjs" "$repo/test/engine/stand-in/local-aws.ts" "$state" "$port" > "$log" 2>&1 &
+  aws_pid=$!
+  echo "$aws_pid" > "$state/local-aws.pid"
+fi
+touch "$users/$$"
+unlock
+stop_aws() {
+  lock
+  rm -f "$users/$$"
+  local other left=false
+  for other in "$users"/*; do
+    [ -e "$other" ] || continue
+    if alive "$(basename "$other")"; then left=true; else rm -f "$other"; fi
+  done
+  if ! $left; then
+    kill "$aws_pid" 2>/dev/null || true
+    # Ours: reaped here; started by a run that has ended: gone when kill -0 fails.
+    wait "$aws_pid" 2>/dev/null || true
+    while alive "$aws_pid"; do sleep 0.05; done
+    rm -f "$state/local-aws.pid"
+  fi
+  unlock
+}
+trap stop_aws EXIT
 # Wall-clock bound: on a busy machine (parallel installs, builds) node's start
 # can take far longer than the usual second.
 start_wait=${STACKFILE_ENGINE_START_SECONDS:-180}
 SECONDS=0
 until grep -q '^ready' "$log" 2>/dev/null; do
-  if ! kill -0 "$aws_pid" 2>/dev/null; then
+  if ! alive "$aws_pid"; then
     echo "engine.sh: the local AWS endpoints did not start:" >&2
     cat "$log" >&2
     exit 2

@@ -52,8 +52,22 @@ async function holdIfAsked(engineDir: string, urn: string, op: "create" | "updat
   await new Promise((r) => setTimeout(r, 600_000));
 }
 
+/**
+ * Ids AWS keeps unique only within a parent, by the input naming it: an HTTP
+ * API's stage name within its API (two APIs each have a `$default` stage;
+ * https://docs.aws.amazon.com/apigatewayv2/latest/api-reference/apis-apiid-stages.html).
+ * Their world key names the parent too.
+ */
+const ID_SCOPE: Record<string, string> = { "aws:apigatewayv2/stage:Stage": "apiId" };
+
+/** The world key of a resource, from its type, id and inputs or state. */
+function keyOf(type: string, id: string, props: Record<string, unknown> | undefined): string {
+  const parent = ID_SCOPE[type] ? props?.[ID_SCOPE[type]] : undefined;
+  return worldKey(type, typeof parent === "string" ? `${parent}/${id}` : id);
+}
+
 function record(w: ReturnType<typeof readWorld>, r: WorldResource, op: string): void {
-  w.resources[worldKey(r.type, r.id)] = r;
+  w.resources[keyOf(r.type, r.id, r.state)] = r;
   w.log.push(`${op} ${r.type} ${r.name}`);
 }
 
@@ -63,10 +77,12 @@ function record(w: ReturnType<typeof readWorld>, r: WorldResource, op: string): 
  * the URN name (plans repeat); when that name is taken in the account, the
  * stand-in takes the next hash, as a new random suffix would differ.
  */
-function uniqueName(engineDir: string, type: string, name: string): string {
+function uniqueName(engineDir: string, type: string, name: string, stack: string): string {
   const taken = new Set(Object.values(readWorld(engineDir).resources).filter((r) => r.type === type).map((r) => r.id.toLowerCase()));
   let candidate = name;
-  for (let n = 1; taken.has(candidate.toLowerCase()); n++) candidate = name.replace(/[0-9a-f]{7}(\.fifo)?$/, (m, fifo = "") => `${randomHex(`${name}#${n}`)}${fifo}`);
+  // Another suffix seeded by the stack too: two stacks of one account checking at once (pull
+  // requests' previews deployed side by side) never pick the same one.
+  for (let n = 1; taken.has(candidate.toLowerCase()); n++) candidate = name.replace(/[0-9a-f]{7}(\.fifo)?$/, (m, fifo = "") => `${randomHex(`${name}#${stack}#${n}`)}${fifo}`);
   return candidate;
 }
 
@@ -167,7 +183,7 @@ export function standInProvider(engineDir: string): provider.Provider {
         } else {
           const auto = autoName(type, nameOf(urn), inputs);
           if (auto && "error" in auto) return { inputs, failures: [{ property: spec.property, reason: auto.error }] };
-          if (auto) inputs[spec.property] = uniqueName(engineDir, type, auto.name);
+          if (auto) inputs[spec.property] = uniqueName(engineDir, type, auto.name, urn.split("::")[0].split(":").pop() ?? "");
         }
       }
       return { inputs };
@@ -175,7 +191,7 @@ export function standInProvider(engineDir: string): provider.Provider {
 
     async diff(id, urn, olds, news) {
       const type = typeOf(urn);
-      const known = readWorld(engineDir).resources[worldKey(type, id)];
+      const known = readWorld(engineDir).resources[keyOf(type, id, olds)];
       // The inputs it was last created or updated with; else the state's values of the new inputs' keys.
       const before = byHash(known?.inputs ?? Object.fromEntries(Object.keys(news).map((k) => [k, olds[k]])));
       const { changed, replaceBecause } = inputChange(type, before, byHash(news));
@@ -191,29 +207,40 @@ export function standInProvider(engineDir: string): provider.Provider {
       const type = typeOf(urn);
       const name = nameOf(urn);
       const r = typeof inputs.region === "string" ? inputs.region : region();
-      const held = readWorld(engineDir).resources;
       const existing = existingIn(engineDir);
-      let made = mockState(type, name, inputs, true, { region: r }, existing);
-      // The model's ids are hashes of the URN name; a replacement (created before the old one is
-      // deleted) gets a new one where AWS makes the id. An id that is the resource's name or comes from
-      // its inputs stays: AWS refuses a second resource with it, except Route 53's UPSERT (allowOverwrite).
-      for (let n = 1; made.id && held[worldKey(type, made.id)] && !(type === "aws:route53/record:Record" && inputs.allowOverwrite === true); n++) {
-        const again = mockState(type, `${name}#${n}`, inputs, true, { region: r }, existing);
-        if (again.id === made.id) throw new Error(`creating ${type} (${made.id}): a resource with this name already exists in the account`);
-        made = again;
+      // Chosen and recorded under the world's lock: two stacks deploying at once never get one id.
+      const { id, state } = changeWorld(engineDir, (w) => {
+        const held = w.resources;
+        let made = mockState(type, name, inputs, true, { region: r }, existing);
+        // The model's ids are hashes of the URN name; a replacement (created before the old one is
+        // deleted), or another stack's resource of the same name, gets a new one where AWS makes the id.
+        // An id that is the resource's name or comes from its inputs stays: AWS refuses a second resource
+        // with it, except Route 53's UPSERT (allowOverwrite).
+        for (let n = 1; made.id && held[keyOf(type, made.id, inputs)] && !(type === "aws:route53/record:Record" && inputs.allowOverwrite === true); n++) {
+          const again = mockState(type, `${name}#${n}`, inputs, true, { region: r }, existing);
+          if (again.id === made.id) throw new Error(`creating ${type} (${made.id}): a resource with this name already exists in the account`);
+          made = again;
+        }
+        if (!made.id) throw new Error(`stand-in: no id for ${type} ${name}`);
+        const state = plain(made.state);
+        record(w, { type, name, id: made.id, state, inputs }, "create");
+        return { id: made.id, state };
+      });
+      if (type === BUCKET) {
+        try {
+          await createBucket(id);
+        } catch (err) {
+          changeWorld(engineDir, (w) => void delete w.resources[keyOf(type, id, state)]);
+          throw err;
+        }
       }
-      const { id } = made;
-      const state = plain(made.state);
-      if (!id) throw new Error(`stand-in: no id for ${type} ${name}`);
-      if (type === BUCKET) await createBucket(id);
-      changeWorld(engineDir, (w) => record(w, { type, name, id, state, inputs }, "create"));
       await holdIfAsked(engineDir, urn, "create");
       return { id, outs: state };
     },
 
     async read(id, urn, props) {
       const type = typeOf(urn);
-      const known = readWorld(engineDir).resources[worldKey(type, id)];
+      const known = readWorld(engineDir).resources[keyOf(type, id, props)];
       if (!known || (type === BUCKET && !(await bucketExists(id)))) return { id: "", props: {} };
       return { id, props: known.state };
     },
@@ -243,7 +270,7 @@ export function standInProvider(engineDir: string): provider.Provider {
       if (refused) throw new Error(`deleting ${type} (${id}): ${refused}`);
       if (type === BUCKET) await deleteBucket(id, props.forceDestroy === true);
       changeWorld(engineDir, (w) => {
-        delete w.resources[worldKey(type, id)];
+        delete w.resources[keyOf(type, id, props)];
         w.log.push(`delete ${type} ${nameOf(urn)}`);
       });
     },
