@@ -147,6 +147,8 @@ mkdir -p "$users"
 lock() {
   local i=0
   until mkdir "$state/local-aws.lock" 2>/dev/null; do
+    # The folder is gone (removed under a run): nothing to count.
+    [ -d "$state" ] || return 1
     i=$((i + 1))
     # Hang guard: a lock left by a killed run (every holder keeps it for milliseconds).
     if [ "$i" -ge 600 ]; then rmdir "$state/local-aws.lock" 2>/dev/null || true; fi
@@ -155,7 +157,7 @@ lock() {
 }
 unlock() { rmdir "$state/local-aws.lock" 2>/dev/null || true; }
 alive() { [ -n "$1" ] && kill -0 "$1" 2>/dev/null; }
-lock
+lock || { echo "engine.sh: $state is gone" >&2; exit 2; }
 aws_pid=$(cat "$state/local-aws.pid" 2>/dev/null || true)
 # (A pid file left by a killed run may name another process by now.)
 if ! alive "$aws_pid" || ! grep -q "local-aws" "/proc/$aws_pid/cmdline" 2>/dev/null; then
@@ -166,7 +168,7 @@ fi
 touch "$users/$$"
 unlock
 stop_aws() {
-  lock
+  lock || { kill "$aws_pid" 2>/dev/null; return 0; }
   rm -f "$users/$$"
   local other left=false
   for other in "$users"/*; do
@@ -177,7 +179,9 @@ stop_aws() {
     kill "$aws_pid" 2>/dev/null || true
     # Ours: reaped here; started by a run that has ended: gone when kill -0 fails.
     wait "$aws_pid" 2>/dev/null || true
-    while alive "$aws_pid"; do sleep 0.05; done
+    local n=0
+    # Hang guard: a stopped server ends within a second.
+    while alive "$aws_pid" && [ "$n" -lt 200 ]; do n=$((n + 1)); sleep 0.05; done
     rm -f "$state/local-aws.pid"
   fi
   unlock
