@@ -9,7 +9,7 @@ import { S3Client, PutObjectCommand, GetObjectCommand, HeadObjectCommand } from 
 import { tmpFile } from "../cli/cli-helpers";
 import { runDev } from "../../src/cli/dev-command";
 import type { DevSession } from "../../src/cli/dev-session";
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../src/dev/aws-services";
+import { LOCAL_CREDENTIALS, LOCAL_REGION, startS3 } from "../../src/dev/aws-services";
 import { basePort } from "./dev-process";
 
 describe("stackfile dev: bucket", function () {
@@ -136,6 +136,119 @@ describe("stackfile dev: bucket", function () {
       client?.destroy();
       stop();
       assert.strictEqual(await code, 0);
+    }
+  });
+});
+
+// The handler imports the AWS SDK as a user's would (its folder is below the
+// repository's node_modules) and makes its client with no endpoint: the
+// environment dev gives it leads it to the local S3.
+const UPLOADER = `import { S3Client, PutObjectCommand } from "@aws-sdk/client-s3";
+export async function handler(event) {
+  const s3 = new S3Client({});
+  const key = event.queryStringParameters.key;
+  await s3.send(new PutObjectCommand({ Bucket: process.env.STP_PHOTOS_NAME, Key: key, Body: "a photo" }));
+  await s3.send(new PutObjectCommand({ Bucket: process.env.STP_DOCS_NAME, Key: key, Body: "a doc" }));
+  s3.destroy();
+  const env = { endpoint: process.env.AWS_ENDPOINT_URL_S3, region: process.env.AWS_REGION, key: process.env.AWS_ACCESS_KEY_ID };
+  return { statusCode: 200, body: JSON.stringify(env) };
+}
+`;
+
+describe("stackfile dev: the buckets of a session on one local S3", function () {
+  // Hang guard for two busy cores (the function's bundle with the AWS SDK), not a timing.
+  this.timeout(120_000);
+  const dir = fs.mkdtempSync(path.join(__dirname, "..", "..", "node_modules", ".bucket-dev-"));
+  const stackFile = path.join(dir, "stack.yaml");
+  const stack = (extra = "") => `resources:
+  photos:
+    type: bucket
+  docs:
+    type: bucket
+${extra}  api:
+    type: http-api-gateway
+  uploader:
+    type: function
+    properties:
+      entryfilePath: ./uploader.mjs
+      connectTo: [photos, docs]
+      events:
+        - { type: http-api-gateway, properties: { httpApiGatewayName: api, path: /put, method: GET } }
+`;
+  let stop!: () => void;
+  let code: Promise<number>;
+  let session: DevSession | undefined;
+  const lines: string[] = [];
+  /** The S3 server's address, as dev prints it beside a bucket. */
+  const endpointOf = (bucket: string) => new RegExp(`(http://127\\.0\\.0\\.1:\\d+)/${bucket}$`).exec(lines.find((l) => l.startsWith(`${bucket} `)) ?? "")?.[1];
+  const client = (endpoint: string) => new S3Client({ region: LOCAL_REGION, endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+
+  before(async () => {
+    fs.writeFileSync(path.join(dir, "uploader.mjs"), UPLOADER);
+    fs.writeFileSync(stackFile, stack());
+    // An object that a session of the earlier layout (one s3rver, and one folder, per bucket) left in `photos`.
+    const old = await startS3({ directory: path.join(dir, ".stackfile-cache", "dev", "s3", "photos"), buckets: ["photos"] });
+    const s3 = client(old.endpoint);
+    await s3.send(new PutObjectCommand({ Bucket: "photos", Key: "kept.txt", Body: "from before" }));
+    s3.destroy();
+    await old.close();
+    const stopped = new Promise<void>((r) => (stop = r));
+    let started!: () => void;
+    const ready = new Promise<void>((r) => (started = r));
+    code = runDev([stackFile, "--port", String(basePort() + 61)], { out: (t) => lines.push(t), err: (t) => lines.push(t) }, stopped, { started: (s) => { session = s; started(); } });
+    await Promise.race([ready, code.then((c) => assert.fail(`dev exited ${c}: ${lines.join("\n")}`))]);
+  });
+
+  after(async () => {
+    stop?.();
+    const exited = await code;
+    // The folder is below the repository's node_modules: removed even when dev failed.
+    fs.rmSync(dir, { recursive: true, force: true });
+    assert.strictEqual(exited, 0, lines.join("\n"));
+  });
+
+  it("runs one S3 server for both buckets", () => {
+    const endpoint = endpointOf("photos");
+    assert.ok(endpoint, lines.join("\n"));
+    assert.strictEqual(endpointOf("docs"), endpoint);
+  });
+
+  it("a function connected to two buckets puts an object into each with new S3Client({}): AWS_ENDPOINT_URL_S3, AWS_REGION and the local key lead its SDK there", async () => {
+    const r = await fetch(`${String(session!.output("api", "url"))}/put?key=k/one.txt`);
+    const body = await r.text();
+    assert.strictEqual(r.status, 200, `${body}\n${lines.join("\n")}`);
+    const endpoint = endpointOf("photos")!;
+    assert.deepStrictEqual(JSON.parse(body), { endpoint, region: LOCAL_REGION, key: LOCAL_CREDENTIALS.accessKeyId });
+    const s3 = client(endpoint);
+    try {
+      const text = async (Bucket: string) => (await s3.send(new GetObjectCommand({ Bucket, Key: "k/one.txt" }))).Body!.transformToString();
+      assert.deepStrictEqual([await text("photos"), await text("docs")], ["a photo", "a doc"]);
+    } finally {
+      s3.destroy();
+    }
+  });
+
+  it("keeps the objects an earlier session left in a bucket", async () => {
+    const s3 = client(endpointOf("photos")!);
+    try {
+      const got = await s3.send(new GetObjectCommand({ Bucket: "photos", Key: "kept.txt" }));
+      assert.strictEqual(await got.Body!.transformToString(), "from before");
+    } finally {
+      s3.destroy();
+    }
+  });
+
+  it("a bucket added by an edit of the stack file is made in the same server", async () => {
+    fs.writeFileSync(stackFile, stack("  extra:\n    type: bucket\n"));
+    // Hang guard, generous for two busy cores: dev applies the edit when it sees it.
+    for (let i = 0; i < 600 && session!.output("extra", "name") === undefined; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.strictEqual(session!.output("extra", "name"), "extra", lines.join("\n"));
+    const s3 = client(endpointOf("photos")!);
+    try {
+      await s3.send(new PutObjectCommand({ Bucket: "extra", Key: "x.txt", Body: "x" }));
+      assert.strictEqual(await (await s3.send(new GetObjectCommand({ Bucket: "extra", Key: "x.txt" }))).Body!.transformToString(), "x");
+    } finally {
+      s3.destroy();
     }
   });
 });
