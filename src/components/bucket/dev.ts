@@ -1,15 +1,19 @@
-// A bucket, locally: s3rver (src/dev/aws-services/s3.ts) on 127.0.0.1, its
-// objects under the session's cache folder (kept between sessions), one
-// server per bucket, restarted only when its port changes. Its name is the
-// resource's name as S3 takes it (lower case; other characters become `-`).
-// Its `directoryUpload` is copied in at start and on each change (dev-sync.ts).
+// A bucket, locally: a bucket of the session's one s3rver
+// (src/dev/aws-services/s3.ts, on 127.0.0.1, shared by the stack's buckets: a
+// workload's SDK client has one S3 endpoint), its objects under the session's
+// cache folder, kept between sessions. Its name is the resource's name as S3
+// takes it (lower case; other characters become `-`). Connected workloads get
+// the server's endpoint, the local region and key (definition.ts,
+// BUCKET_LOCAL_VARIABLES). Its s3 events and the copy of its
+// `directoryUpload` (dev-sync.ts) are its own.
+import * as fs from "fs";
 import * as path from "path";
-import { ApplyError, type DevType, type LocalOutputs } from "../../shared/component/local-runner";
+import { ApplyError, type DevContext, type DevType, type LocalOutputs } from "../../shared/component/local-runner";
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startS3, type LocalS3Service } from "../../dev/aws-services";
 import { directoryProblem } from "./directory-upload";
 import { syncDirectoryLocally, type LocalDirectorySync } from "./dev-sync";
 import type { bucketParams } from "./properties";
-import { bucketDefinition } from "./definition";
+import { BUCKET_LOCAL_VARIABLES, bucketDefinition } from "./definition";
 
 /** The local bucket name of a resource: lower case, `a-z0-9.-` only, 3 to 63 characters. */
 export function localBucketName(resource: string): string {
@@ -27,9 +31,37 @@ export function bucketLocalOutputs(name: string, endpoint?: string, cdn = false)
   return { name, arn: `arn:aws:s3:::${name}`, cdnDomain: local ? new URL(endpoint).host : undefined, cdnUrl: local ? `${endpoint}/${name}` : undefined };
 }
 
+/** The cache's `s3` folder: the directory-upload manifests, the earlier sessions' folders of one bucket each. */
+const s3Folder = (ctx: DevContext) => path.join(ctx.cacheDir, "s3");
+/** The shared server's directory, a folder per bucket (`_` is in no bucket name, so no bucket's earlier folder is this one). */
+const objectsFolder = (ctx: DevContext) => path.join(s3Folder(ctx), "_buckets");
+
+/**
+ * Moves the objects an earlier session (one server per bucket, its directory
+ * `s3/<bucket>`, the bucket's folder in it) left into the shared server's
+ * directory, once: a bucket's folder there already wins.
+ */
+export function adoptEarlierObjects(s3: string, objects: string, bucket: string): boolean {
+  const earlier = path.join(s3, bucket, bucket);
+  const now = path.join(objects, bucket);
+  if (!fs.existsSync(earlier) || fs.existsSync(now)) return false;
+  fs.mkdirSync(objects, { recursive: true, mode: 0o700 });
+  fs.renameSync(earlier, now);
+  // The earlier server's directory held only that bucket.
+  fs.rmSync(path.join(s3, bucket), { recursive: true, force: true });
+  return true;
+}
+
+/** The session's local S3 (every bucket of the session); it listens on a free port, printed beside each bucket. */
+export const localS3 = (ctx: DevContext) => ctx.shared("s3", () => startS3({ directory: objectsFolder(ctx), log: ctx.logger("s3") }));
+
+/** What a bucket of the session has of its own: its event subscriptions and the copy of its directory. */
+interface BucketState { unsubscribe: (() => void)[]; sync?: { directory: string; copy: LocalDirectorySync } }
+
 export const bucketDev: DevType = {
   runner(ctx) {
-    const servers = new Map<string, { server: LocalS3Service; unsubscribe: (() => void)[]; sync?: { directory: string; copy: LocalDirectorySync } }>();
+    const server = localS3(ctx);
+    const buckets = new Map<string, BucketState>();
     return {
       async apply({ name, props }) {
         const bucket = localBucketName(name);
@@ -37,37 +69,47 @@ export const bucketDev: DevType = {
         const directory = written === undefined ? undefined : path.resolve(ctx.baseDir, written);
         const problem = directory === undefined ? undefined : directoryProblem(directory, written!);
         if (problem) throw new ApplyError([{ resource: name, path: ["directoryUpload", "directoryPath"], message: problem }]);
-        const { port, note } = await ctx.httpPort(name);
-        const fingerprint = JSON.stringify({ port, bucket });
-        if (ctx.running(name)?.fingerprint !== fingerprint || !servers.has(name)) {
+        const fingerprint = JSON.stringify({ bucket });
+        // Held under its bucket: a bucket made again holds the server before the old one lets go, so the endpoint stays.
+        const holder = `${name} ${fingerprint}`;
+        const s3 = await server.hold(holder);
+        const log = ctx.logger(name);
+        if (ctx.running(name)?.fingerprint !== fingerprint) {
           await ctx.stop(name);
-          const log = ctx.logger(name);
-          const server = await startS3({ directory: path.join(ctx.cacheDir, "s3", bucket), buckets: [bucket], port, log });
-          servers.set(name, { server, unsubscribe: [] });
+          if (adoptEarlierObjects(s3Folder(ctx), objectsFolder(ctx), bucket)) log(`the objects of an earlier session moved to ${path.join(objectsFolder(ctx), bucket)}`);
+          await s3.createBucket(bucket);
+          const mine: BucketState = { unsubscribe: [] };
+          buckets.set(name, mine);
           // Its CDN is not run here (cdnUrl is the local S3 server's), so nothing of it stands in front.
           if (typeof props.useFirewall === "string") log(`useFirewall ${props.useFirewall} is not applied: dev serves the bucket without its CDN`);
           ctx.run(name, {
-            type: bucketDefinition.type, fingerprint, address: `${server.endpoint}/${bucket}`, note,
-            stop: () => {
-              servers.get(name)?.sync?.copy.stop();
-              servers.delete(name);
-              return server.close();
+            type: bucketDefinition.type, fingerprint, address: `${s3.endpoint}/${bucket}`,
+            stop: async () => {
+              mine.sync?.copy.stop();
+              mine.unsubscribe.splice(0).forEach((off) => off());
+              buckets.delete(name);
+              // Its objects stay in the server's directory for the next session.
+              await server.release(holder);
             },
           });
         }
         // The functions' s3 events, as the stack has them now: each change that matches goes to its function when it runs here.
-        const mine = servers.get(name)!;
-        await syncDirectory(mine, directory, bucket, ctx.logger(name), path.join(ctx.cacheDir, "s3", `${bucket}.directory-upload.json`));
+        const mine = buckets.get(name)!;
+        await syncDirectory(mine, s3, directory, bucket, log, path.join(s3Folder(ctx), `${bucket}.directory-upload.json`));
         mine.unsubscribe.splice(0).forEach((off) => off());
         ctx.eventsOf(name).forEach((e, i) => {
           const p = e.properties as { s3EventType?: string; filterRule?: { prefix?: string; suffix?: string } };
-          mine.unsubscribe.push(mine.server.notify({
+          mine.unsubscribe.push(s3.notify({
             id: `${e.source}-${i}`, bucket, events: [String(p.s3EventType)], prefix: p.filterRule?.prefix, suffix: p.filterRule?.suffix,
             deliver: (event) => void ctx.invoker(e.source)?.(event),
           }));
         });
         const cdn = props.cdn?.enabled === true;
-        ctx.setOutputs(name, bucketLocalOutputs(bucket, mine.server.endpoint, cdn));
+        // Beside the parameters, what a connected workload's SDK reaches the local S3 with (definition.ts, BUCKET_LOCAL_VARIABLES).
+        const sdk: Record<(typeof BUCKET_LOCAL_VARIABLES)[keyof typeof BUCKET_LOCAL_VARIABLES], string> = {
+          localEndpoint: s3.endpoint, localRegion: LOCAL_REGION, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
+        };
+        ctx.setOutputs(name, { ...bucketLocalOutputs(bucket, s3.endpoint, cdn), ...sdk });
       },
     };
   },
@@ -75,14 +117,14 @@ export const bucketDev: DevType = {
 
 /** Starts (or restarts, for another directory) the copy of `directoryUpload` into the local bucket; waits for its first copy. */
 async function syncDirectory(
-  mine: { server: LocalS3Service; sync?: { directory: string; copy: LocalDirectorySync } }, directory: string | undefined, bucket: string,
+  mine: BucketState, s3: LocalS3Service, directory: string | undefined, bucket: string,
   log: (line: string) => void, manifest: string,
 ): Promise<void> {
   if (mine.sync?.directory === directory) return;
   mine.sync?.copy.stop();
   mine.sync = undefined;
   if (directory === undefined) return;
-  const copy = syncDirectoryLocally({ directory, bucket, endpoint: mine.server.endpoint, credentials: LOCAL_CREDENTIALS, region: LOCAL_REGION, manifest, log });
+  const copy = syncDirectoryLocally({ directory, bucket, endpoint: s3.endpoint, credentials: LOCAL_CREDENTIALS, region: LOCAL_REGION, manifest, log });
   mine.sync = { directory, copy };
   await copy.ready;
 }

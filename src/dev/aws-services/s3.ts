@@ -1,7 +1,8 @@
 // Amazon S3, locally: s3rver (npm) on 127.0.0.1, requests signed with
 // LOCAL_CREDENTIALS (the one key pair s3rver knows), its objects in a folder
 // (memory stays bounded whatever is uploaded), path-style requests (what the
-// SDK uses with an endpoint of an IP address), and event notifications:
+// SDK uses with an endpoint of an IP address: src/components/bucket/definition.ts
+// cites its ruleset), buckets made at start or later, and event notifications:
 // each object created or removed goes to the notification configurations
 // whose event types and key filters it matches, as the S3 event of
 // lambda-events.ts (s3rver's own event is read only for what happened).
@@ -30,6 +31,8 @@ export interface S3NotificationConfig {
 }
 
 export interface LocalS3Service extends LocalServer {
+  /** Makes a bucket (a folder of the server's directory); one there already, with its objects, is kept. */
+  createBucket(name: string): Promise<void>;
   /** Adds a notification configuration; returns its removal. */
   notify(config: S3NotificationConfig): () => void;
 }
@@ -45,7 +48,11 @@ export function eventTypeMatches(types: string[], eventName: string): boolean {
 interface S3rverEvent { Records: { eventName: string; requestParameters: { sourceIPAddress: string }; s3: { bucket: { name: string }; object: { key: string; size?: number; eTag?: string } } }[] }
 
 /** s3rver, loaded when a stack first needs a bucket (it is not needed otherwise). */
-function loadS3rver(): new (options: Record<string, unknown>) => { run(): Promise<AddressInfo>; close(): Promise<void>; on(event: "event", f: (e: S3rverEvent) => void): void } {
+function loadS3rver(): new (options: Record<string, unknown>) => {
+  run(): Promise<AddressInfo>; close(): Promise<void>; on(event: "event", f: (e: S3rverEvent) => void): void;
+  /** s3rver's filesystem store (lib/stores/filesystem.js): putBucket makes the bucket's folder if it is not there. */
+  store: { putBucket(name: string): Promise<unknown> };
+} {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require("s3rver");
@@ -54,12 +61,12 @@ function loadS3rver(): new (options: Record<string, unknown>) => { run(): Promis
   }
 }
 
-export async function startS3(options: { directory: string; buckets: string[]; port?: number; region?: string; log?(line: string): void }): Promise<LocalS3Service> {
+export async function startS3(options: { directory: string; buckets?: string[]; port?: number; region?: string; log?(line: string): void }): Promise<LocalS3Service> {
   const S3rver = loadS3rver();
   fs.mkdirSync(options.directory, { recursive: true, mode: 0o700 });
   const server = new S3rver({
     address: "127.0.0.1", port: options.port ?? 0, silent: true, directory: options.directory,
-    configureBuckets: options.buckets.map((name) => ({ name })),
+    configureBuckets: (options.buckets ?? []).map((name) => ({ name })),
   });
   const configs = new Set<S3NotificationConfig>();
   let sequence = 0;
@@ -83,6 +90,9 @@ export async function startS3(options: { directory: string; buckets: string[]; p
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
+    async createBucket(name) {
+      await server.store.putBucket(name);
+    },
     notify(config) {
       configs.add(config);
       return () => configs.delete(config);
