@@ -41,7 +41,7 @@ const objectsFolder = (ctx: DevContext) => path.join(s3Folder(ctx), "_buckets");
  * `s3/<bucket>`, the bucket's folder in it) left into the shared server's
  * directory, once: a bucket's folder there already wins.
  */
-export function adoptEarlierObjects(s3: string, objects: string, bucket: string): boolean {
+function adoptEarlierObjects(s3: string, objects: string, bucket: string): boolean {
   const earlier = path.join(s3, bucket, bucket);
   const now = path.join(objects, bucket);
   if (!fs.existsSync(earlier) || fs.existsSync(now)) return false;
@@ -70,7 +70,7 @@ export const bucketDev: DevType = {
         const problem = directory === undefined ? undefined : directoryProblem(directory, written!);
         if (problem) throw new ApplyError([{ resource: name, path: ["directoryUpload", "directoryPath"], message: problem }]);
         const fingerprint = JSON.stringify({ bucket });
-        // Held under its bucket: a bucket made again holds the server before the old one lets go, so the endpoint stays.
+        // Held under its bucket (one name, one bucket): the server runs while any bucket holds it.
         const holder = `${name} ${fingerprint}`;
         const s3 = await server.hold(holder);
         const log = ctx.logger(name);
