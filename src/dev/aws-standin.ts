@@ -27,6 +27,12 @@ export interface StandInOptions {
   tagItems?: Item[];
   onMessage?(body: string): void;
   log(line: string): void;
+  /**
+   * Where requests for what it does not hold go: `s3`, the session's local S3
+   * (the buckets the site connects to). The site's server has one
+   * AWS_ENDPOINT_URL_S3, this stand-in's, for its own bucket and theirs.
+   */
+  forward?: { s3?: string };
 }
 
 export interface AwsStandIn {
@@ -63,8 +69,24 @@ function objectFile(buckets: Record<string, string>, bucket: string, key: string
   return file.startsWith(path.resolve(root) + path.sep) ? file : undefined;
 }
 
+/** Sends the request on to `endpoint` as it came (method, path, headers, body: its signature stays valid) and its answer back. */
+function forwardRequest(endpoint: string, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, log: (line: string) => void): void {
+  const target = new URL(endpoint);
+  const out = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  out.on("error", (err) => {
+    log(`the local S3 did not answer a request the site sent to a connected bucket: ${err.message}`);
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  });
+  out.end(body);
+}
+
 function s3(opts: StandInOptions, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, url: URL): void {
   const [, bucket, ...rest] = url.pathname.split("/");
+  if (opts.forward?.s3 && bucket && !(decodeURIComponent(bucket) in opts.buckets)) return forwardRequest(opts.forward.s3, req, body, res, opts.log);
   const key = decodeURIComponent(rest.join("/"));
   const file = objectFile(opts.buckets, decodeURIComponent(bucket ?? ""), key);
   const missing = () => xml(res, 404, `<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key.replace(/[<&>]/g, "")}</Key></Error>`);

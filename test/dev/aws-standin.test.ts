@@ -10,6 +10,8 @@ import { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand } fro
 import { DynamoDBClient, BatchWriteItemCommand, QueryCommand } from "@aws-sdk/client-dynamodb";
 import { SQSClient, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { startAwsStandIn, type AwsStandIn } from "../../src/dev/aws-standin";
+import { startS3, LOCAL_CREDENTIALS, LOCAL_REGION, type LocalS3Service } from "../../src/dev/aws-services";
+import { siteServerEnvironment } from "../../src/components/nextjs-web/dev-prod";
 
 describe("dev --prod: the local stand-in for S3, DynamoDB and SQS", () => {
   let aws: AwsStandIn;
@@ -72,5 +74,42 @@ describe("dev --prod: the local stand-in for S3, DynamoDB and SQS", () => {
     assert.strictEqual(form.status, 200);
     assert.match(await form.text(), /<SendMessageResponse><SendMessageResult><MD5OfMessageBody>[0-9a-f]{32}<\/MD5OfMessageBody><MessageId>/);
     assert.deepStrictEqual(messages.map((m) => JSON.parse(m).url), ["/shop", "/home"]);
+  });
+});
+
+describe("dev --prod: a bucket the site connects to, beside the stand-in's own", function () {
+  this.timeout(60_000);
+  let aws: AwsStandIn;
+  let local: LocalS3Service;
+  let dir: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "stackfile-standin-fwd-"));
+    fs.mkdirSync(path.join(dir, "site"));
+    local = await startS3({ directory: path.join(dir, "s3"), buckets: ["uploads"] });
+    aws = await startAwsStandIn({ buckets: { site: path.join(dir, "site") }, forward: { s3: local.endpoint }, log: () => undefined });
+  });
+  after(async () => {
+    await aws.close();
+    await local.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("hands the requests for a bucket it does not hold to the session's S3 (one AWS_ENDPOINT_URL_S3 serves both), signed with dev's local key", async () => {
+    const viaStandIn = new S3Client({ region: LOCAL_REGION, endpoint: aws.endpoint, credentials: LOCAL_CREDENTIALS });
+    await viaStandIn.send(new PutObjectCommand({ Bucket: "uploads", Key: "a/photo.txt", Body: "from the site" }));
+    const direct = new S3Client({ region: LOCAL_REGION, endpoint: local.endpoint, credentials: LOCAL_CREDENTIALS });
+    const got = await direct.send(new GetObjectCommand({ Bucket: "uploads", Key: "a/photo.txt" }));
+    assert.strictEqual(await got.Body!.transformToString(), "from the site");
+    const back = await viaStandIn.send(new GetObjectCommand({ Bucket: "uploads", Key: "a/photo.txt" }));
+    assert.strictEqual(await back.Body!.transformToString(), "from the site");
+    // Its own bucket stays a folder of the build.
+    await viaStandIn.send(new PutObjectCommand({ Bucket: "site", Key: "_cache/x.cache", Body: "own" }));
+    assert.strictEqual(fs.readFileSync(path.join(dir, "site", "_cache", "x.cache"), "utf8"), "own");
+  });
+
+  it("the site's server keeps the stand-in's endpoints and dev's key when a connected resource brings its own", () => {
+    const env = siteServerEnvironment({ AWS_ENDPOINT_URL_S3: "http://stand-in", AWS_ACCESS_KEY_ID: "S3RVER" }, { STP_UPLOADS_NAME: "uploads", AWS_ENDPOINT_URL_S3: "http://session-s3", AWS_ACCESS_KEY_ID: "S3RVER" });
+    assert.deepStrictEqual(env, { STP_UPLOADS_NAME: "uploads", AWS_ENDPOINT_URL_S3: "http://stand-in", AWS_ACCESS_KEY_ID: "S3RVER" });
   });
 });

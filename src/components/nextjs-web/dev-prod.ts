@@ -23,6 +23,7 @@ import * as http from "http";
 import * as path from "path";
 import { buildNextApp, type BuildResult, type OpenNextOutput } from "./build";
 import { startAwsStandIn, contentType, type AwsStandIn } from "../../dev/aws-standin";
+import { LOCAL_CREDENTIALS } from "../../dev/aws-services/limits";
 import type { LogLine } from "../../dev/children";
 import { behaviourFor } from "../../dev/cloudfront";
 import type { GatewayRequest } from "../../dev/events";
@@ -162,12 +163,15 @@ export async function startNextProd(spec: ProdSiteSpec, cacheDir: string, baseEn
   const previewModeId = fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, "utf8")) as { preview?: { previewModeId?: string } }).preview?.previewModeId : undefined;
   const aws: AwsStandIn = await startAwsStandIn({
     buckets: { [BUCKET]: bucketDir },
+    // A bucket the site connects to is on the session's S3: the stand-in hands its requests on.
+    forward: { s3: spec.environment.AWS_ENDPOINT_URL_S3 },
     tagItems: fs.existsSync(tagFile) ? JSON.parse(fs.readFileSync(tagFile, "utf8")) : [],
     onMessage: revalidator(spec.port, previewModeId, log),
     log,
   });
   const awsEnv = {
-    AWS_REGION: REGION, AWS_DEFAULT_REGION: REGION, AWS_ACCESS_KEY_ID: "stackfile-dev", AWS_SECRET_ACCESS_KEY: "stackfile-dev",
+    // dev's local key: the session's S3 checks the signatures of the requests the stand-in hands on.
+    AWS_REGION: REGION, AWS_DEFAULT_REGION: REGION, AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_S3: aws.endpoint, AWS_ENDPOINT_URL_DYNAMODB: aws.endpoint, AWS_ENDPOINT_URL_SQS: aws.endpoint,
   };
   const functions = new Map<string, DevFunction>();
@@ -183,7 +187,7 @@ export async function startNextProd(spec: ProdSiteSpec, cacheDir: string, baseEn
   };
   // The server's variables as the component sets them (nextjs-web index.ts serverEnvironment; OpenNext's names), AWS's here.
   start("default", inSnapshot(outDir, output.origins.default.bundle), output.origins.default.handler, {
-    ...awsEnv, ...spec.environment,
+    ...siteServerEnvironment(awsEnv, spec.environment),
     CACHE_BUCKET_NAME: BUCKET, CACHE_BUCKET_KEY_PREFIX: "_cache", CACHE_BUCKET_REGION: REGION,
     REVALIDATION_QUEUE_URL: `${aws.endpoint}/000000000000/revalidation`, REVALIDATION_QUEUE_REGION: REGION, CACHE_DYNAMO_TABLE: TABLE,
   });
@@ -249,4 +253,14 @@ export async function startNextProd(spec: ProdSiteSpec, cacheDir: string, baseEn
       await aws.close();
     },
   };
+}
+
+/**
+ * The server's variables: the connections' (STP_*) with the stand-in's AWS
+ * endpoints and key over theirs. A connected bucket's AWS_ENDPOINT_URL_S3
+ * would take the site's own bucket away from it; the stand-in hands the
+ * connected buckets' requests on instead (aws-standin.ts, `forward`).
+ */
+export function siteServerEnvironment(awsEnv: Record<string, string>, connections: Record<string, string>): Record<string, string> {
+  return { ...connections, ...awsEnv };
 }
