@@ -7,6 +7,7 @@ import * as path from "path";
 import { parse, stringify } from "yaml";
 import { cli } from "./cli-helpers";
 import { analyzeStackfile } from "../../src/config/stackfile";
+import { registry } from "../../src/config/registry";
 
 const SOURCES = ["examples/yaml-stack/stack.yaml", "test/fixtures/every-field.yaml"];
 const COUNT = 2000;
@@ -64,15 +65,13 @@ function mutate(text: string, rand: () => number): { text: string; how: string }
     const p = pick(paths(doc).filter((x) => !String(getIn(doc, x)).startsWith("$")));
     const original = getIn(doc, p);
     const candidates: unknown[] = [12345, "not-valid", true, [1, 2], { zz: 1 }, null, 1.5, -7];
-    // An empty `properties:` is a gateway with no properties: valid.
-    const gatewayProperties = p.length === 3 && p[2] === "properties" && (getIn(doc, p.slice(0, 2)) as { type?: string }).type === "http-api-gateway";
-    const replacement = pick(candidates.filter((c) => kind(c) !== kind(original) && !(gatewayProperties && c === null)));
+    // An empty `properties:` of a type whose properties are optional (a gateway, a bucket, ...) is valid.
+    const replacement = pick(candidates.filter((c) => kind(c) !== kind(original) && !(optionalProperties(doc, p) && c === null)));
     return { text: stringify(setIn(doc, p, replacement)), how: `type of ${p.join(".")} -> ${JSON.stringify(replacement)}` };
   }
   if (op === "delete") {
-    // `properties` of an http-api-gateway is optional.
-    const p = pick(paths(doc).filter((x) => x.length && REQUIRED.has(String(x[x.length - 1])) &&
-      !(x.length === 3 && x[2] === "properties" && (getIn(doc, x.slice(0, 2)) as { type?: string }).type === "http-api-gateway")));
+    // `properties` of a type whose properties are optional may go.
+    const p = pick(paths(doc).filter((x) => x.length && REQUIRED.has(String(x[x.length - 1])) && !optionalProperties(doc, x)));
     const parent = p.length === 1 ? doc : getIn(doc, p.slice(0, -1));
     delete (parent as any)[p[p.length - 1]];
     return { text: stringify(doc), how: `delete ${p.join(".")}` };
@@ -94,6 +93,11 @@ function mutate(text: string, rand: () => number): { text: string; how: string }
   const p = pick(maps);
   (getIn(doc, p) as Record<string, unknown>)[pick(["extra", "colour", "instanceSizes", "porrt", "zzz"])] = 1;
   return { text: stringify(doc), how: `unknown key under ${p.join(".") || "(root)"}` };
+}
+
+/** `resources.<name>.properties` of a type the registry says may have none. */
+function optionalProperties(doc: unknown, p: Path): boolean {
+  return p.length === 3 && p[0] === "resources" && p[2] === "properties" && registry[String((getIn(doc, p.slice(0, 2)) as { type?: string }).type)]?.propertiesOptional === true;
 }
 
 describe("no input ever produces a stack trace", function () {
