@@ -131,8 +131,9 @@ export function sqsEventProblems(target: { name: string; props: Record<string, u
     const first = f.rule.id === "lambda/event-source-duplicate" && mappings.find((m) => m.inputs.functionName === f.resource.inputs.functionName) === f.resource;
     // A FIFO queue's batch over 10 is refused as such (sqs/fifo-batch-size): a window would not make it pass.
     const moot = fifo && f.rule.id === "lambda/event-source-batching" && f.input === "maximumBatchingWindowInSeconds" && f.resource.inputs.maximumBatchingWindowInSeconds === undefined;
-    // A window not known yet (a directive) is not a missing one.
-    const unknown = f.input === "maximumBatchingWindowInSeconds" && e !== undefined && e.properties.maxBatchWindowSeconds !== undefined && f.resource.inputs.maximumBatchingWindowInSeconds === undefined;
+    // A window not known yet (a directive) is not a missing one; nor is a visibility timeout not known yet the default 30 s.
+    const unknown = (f.input === "maximumBatchingWindowInSeconds" && e !== undefined && e.properties.maxBatchWindowSeconds !== undefined && f.resource.inputs.maximumBatchingWindowInSeconds === undefined)
+      || (f.rule.id === "sqs/event-source-visibility" && target.props.visibilityTimeoutSeconds !== undefined && queue.inputs.visibilityTimeoutSeconds === undefined);
     return e && !first && !moot && !unknown ? [{ resource: e.source, problem: eventProblem(f, e, target.name) }] : [];
   });
 }

@@ -65,6 +65,10 @@ describe("sqs events (a function reading a queue)", () => {
     assert.strictEqual(found[0].problem.hint, "raise visibilityTimeoutSeconds of 'jobs' to at least 60, or lower the function's timeout");
   });
 
+  it("a visibility timeout not known yet (a directive) is not judged as the default 30 s", () => {
+    assert.deepStrictEqual(judge({ visibilityTimeoutSeconds: { unknown: true } }, [ev("worker", 0, {}, 60)]), []);
+  });
+
   it("batches: over 10 needs a window; a FIFO queue takes 10 at most and no window", () => {
     assert.deepStrictEqual(judge({}, [ev("a", 0, { batchSize: 100, maxBatchWindowSeconds: 5 })]), []);
     assert.deepStrictEqual(paths(judge({}, [ev("a", 0, { batchSize: 100 })]).map((f) => f.problem)), ["events.0.properties.maxBatchWindowSeconds"]);
