@@ -10,6 +10,7 @@ import { tmpFile } from "../cli/cli-helpers";
 import { runDev } from "../../src/cli/dev-command";
 import type { DevSession } from "../../src/cli/dev-session";
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startS3 } from "../../src/dev/aws-services";
+import { startDevHere } from "./dev-here";
 import { basePort } from "./dev-process";
 
 describe("stackfile dev: bucket", function () {
@@ -175,10 +176,10 @@ ${extra}  api:
       events:
         - { type: http-api-gateway, properties: { httpApiGatewayName: api, path: /put, method: GET } }
 `;
-  let stop!: () => void;
-  let code: Promise<number>;
+  let stop: () => void = () => undefined;
+  let code: Promise<number> = Promise.resolve(0);
   let session: DevSession | undefined;
-  const lines: string[] = [];
+  let lines: string[] = [];
   /** The S3 server's address, as dev prints it beside a bucket. */
   const endpointOf = (bucket: string) => new RegExp(`(http://127\\.0\\.0\\.1:\\d+)/${bucket}$`).exec(lines.find((l) => l.startsWith(`${bucket} `)) ?? "")?.[1];
   const client = (endpoint: string) => new S3Client({ region: LOCAL_REGION, endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
@@ -192,11 +193,7 @@ ${extra}  api:
     await s3.send(new PutObjectCommand({ Bucket: "photos", Key: "kept.txt", Body: "from before" }));
     s3.destroy();
     await old.close();
-    const stopped = new Promise<void>((r) => (stop = r));
-    let started!: () => void;
-    const ready = new Promise<void>((r) => (started = r));
-    code = runDev([stackFile, "--port", String(basePort() + 61)], { out: (t) => lines.push(t), err: (t) => lines.push(t) }, stopped, { started: (s) => { session = s; started(); } });
-    await Promise.race([ready, code.then((c) => assert.fail(`dev exited ${c}: ${lines.join("\n")}`))]);
+    ({ out: lines, session, code, stop } = await startDevHere([stackFile, "--port", String(basePort() + 61)]));
   });
 
   after(async () => {

@@ -9,9 +9,9 @@ import * as os from "os";
 import * as path from "path";
 import { spawnSync } from "child_process";
 import { Client } from "pg";
-import { runDev } from "../../src/cli/dev-command";
 import type { DevSession } from "../../src/cli/dev-session";
 import { postgresBinDir } from "../../src/dev/postgres";
+import { startDevHere } from "./dev-here";
 import { basePort } from "./dev-process";
 
 const QUERY = `import pg from "pg";
@@ -42,9 +42,9 @@ describe("stackfile dev: relational-database", function () {
   const password = "local-Pa55word!";
   const dbPort = basePort() + 51;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rds-dev-"));
-  const out: string[] = [];
-  let stop!: () => void;
-  let code: Promise<number>;
+  let out: string[] = [];
+  let stop: () => void = () => undefined;
+  let code: Promise<number> = Promise.resolve(0);
   let session: DevSession | undefined;
 
   before(async () => {
@@ -75,13 +75,7 @@ describe("stackfile dev: relational-database", function () {
       events:
         - { type: http-api-gateway, properties: { httpApiGatewayName: api, path: /answer, method: GET } }
 `);
-    const stopped = new Promise<void>((r) => (stop = r));
-    let started!: () => void;
-    const ready = new Promise<void>((r) => (started = r));
-    code = runDev([path.join(dir, "stack.yaml"), "--port", String(basePort() + 50), "--secret", `dbPassword=${password}`],
-      { out: (t) => out.push(t), err: (t) => out.push(t) }, stopped, { started: (s) => { session = s; started(); } });
-    await Promise.race([ready, code.then(() => undefined)]);
-    assert.ok(session, out.join("\n"));
+    ({ out, session, code, stop } = await startDevHere([path.join(dir, "stack.yaml"), "--port", String(basePort() + 50), "--secret", `dbPassword=${password}`]));
   });
 
   after(async () => {
@@ -140,9 +134,9 @@ describe("stackfile dev: relational-database of a MySQL engine, on MariaDB", fun
   this.timeout(120_000);
   const password = "my'Local\\Pa55";
   const dbPort = basePort() + 52;
-  const out: string[] = [];
-  let stop!: () => void;
-  let code: Promise<number>;
+  let out: string[] = [];
+  let stop: () => void = () => undefined;
+  let code: Promise<number> = Promise.resolve(0);
   let session: DevSession | undefined;
   /** The mariadb client (Debian's, beside the server) over TCP; its password from the environment, not the command line. */
   const client = (args: string[], pw = password) => spawnSync("mariadb", ["--protocol=tcp", "--host=127.0.0.1", `--port=${dbPort}`, "--user=appadmin", "--batch", "--skip-column-names", ...args], { encoding: "utf8", env: { ...process.env, MYSQL_PWD: pw } });
@@ -158,13 +152,7 @@ describe("stackfile dev: relational-database of a MySQL engine, on MariaDB", fun
         properties: { dbName: app, port: ${dbPort}, primaryInstance: { instanceSize: db.t4g.micro } }
       credentials: { masterUserName: appadmin, masterUserPassword: $Secret('dbPassword') }
 `);
-    const stopped = new Promise<void>((r) => (stop = r));
-    let started!: () => void;
-    const ready = new Promise<void>((r) => (started = r));
-    code = runDev([path.join(dir, "stack.yaml"), "--port", String(basePort() + 53), "--secret", `dbPassword=${password}`],
-      { out: (t) => out.push(t), err: (t) => out.push(t) }, stopped, { started: (s) => { session = s; started(); } });
-    await Promise.race([ready, code.then(() => undefined)]);
-    assert.ok(session, out.join("\n"));
+    ({ out, session, code, stop } = await startDevHere([path.join(dir, "stack.yaml"), "--port", String(basePort() + 53), "--secret", `dbPassword=${password}`]));
   });
 
   after(async () => {

@@ -6,17 +6,17 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { runDev } from "../../src/cli/dev-command";
 import type { DevSession } from "../../src/cli/dev-session";
+import { startDevHere } from "./dev-here";
 import { basePort } from "./dev-process";
 
 describe("stackfile dev: web-app-firewall", function () {
   // Hang guard for two busy cores, not a timing.
   this.timeout(120_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "waf-dev-"));
-  const out: string[] = [];
-  let stop!: () => void;
-  let code: Promise<number>;
+  let out: string[] = [];
+  let stop: () => void = () => undefined;
+  let code: Promise<number> = Promise.resolve(0);
   let session: DevSession | undefined;
 
   before(async () => {
@@ -51,13 +51,7 @@ describe("stackfile dev: web-app-firewall", function () {
         - { type: http-api-gateway, properties: { httpApiGatewayName: api, path: /hello, method: GET } }
         - { type: http-api-gateway, properties: { httpApiGatewayName: closed, path: /hello, method: GET } }
 `);
-    const stopped = new Promise<void>((r) => (stop = r));
-    let started!: () => void;
-    const ready = new Promise<void>((r) => (started = r));
-    code = runDev([path.join(dir, "stack.yaml"), "--port", String(basePort() + 50)],
-      { out: (t) => out.push(t), err: (t) => out.push(t) }, stopped, { started: (s) => { session = s; started(); } });
-    await Promise.race([ready, code.then(() => undefined)]);
-    assert.ok(session, out.join("\n"));
+    ({ out, session, code, stop } = await startDevHere([path.join(dir, "stack.yaml"), "--port", String(basePort() + 50)]));
   });
 
   after(async () => {
