@@ -74,11 +74,11 @@ export function parseDevArgs(args: string[]): DevArgs {
   return { file: files[0] ?? "stack.yaml", secrets, secretsFile, stack, basePort, prod, followLinks };
 }
 
-/** The analyzed file, or its problems as lines; `stage`: the stage it is resolved for. */
-function analyze(file: string, followLinks: boolean, stage: StageOptions = {}): StackfileResult | string[] {
+/** The analyzed file, or its problems as lines; `stage`: the stage it is resolved for; `read`: its text when already read. */
+function analyze(file: string, followLinks: boolean, stage: StageOptions = {}, read?: string): StackfileResult | string[] {
   let text: string;
   try {
-    text = readStackfile(file, { followLinks });
+    text = read ?? readStackfile(file, { followLinks });
   } catch (err) {
     if (!(err instanceof RefusedFileError)) throw err;
     return [formatProblem({ file, line: 1, col: 1, message: err.message })];
@@ -98,7 +98,7 @@ export async function runDev(args: string[], io: DevIo, stopped: Promise<void> =
   // The stage: --stack NAME, else dev (config/stage.ts); said at start when the file reads it.
   const stage = stageContext(opts.file, { stack: opts.stack, fallback: { name: "dev", from: "dev's default; --stack NAME runs another" } });
   const firstText = readText(opts.file, opts.followLinks);
-  const first = analyze(opts.file, opts.followLinks, stage.options);
+  const first = analyze(opts.file, opts.followLinks, stage.options, firstText);
   if (Array.isArray(first)) {
     for (const l of first) io.err(l);
     return 1;
