@@ -6,8 +6,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { cli } from "../cli/cli-helpers";
-import { runDev } from "../../src/cli/dev-command";
-import type { DevSession } from "../../src/cli/dev-session";
+import { startDevHere } from "./dev-here";
 import { basePort } from "./dev-process";
 
 function project(): string {
@@ -37,22 +36,14 @@ function project(): string {
 }
 
 async function answer(args: string[]): Promise<{ body: Record<string, string>; out: string[] }> {
-  const out: string[] = [];
-  let stop!: () => void;
-  const stopped = new Promise<void>((r) => (stop = r));
-  let session: DevSession | undefined;
-  let started!: () => void;
-  const ready = new Promise<void>((r) => (started = r));
-  const code = runDev(args, { out: (t) => out.push(t), err: (t) => out.push(t) }, stopped, { started: (s) => { session = s; started(); } });
+  const dev = await startDevHere(args);
   try {
-    await Promise.race([ready, code.then(() => undefined)]);
-    assert.ok(session, out.join("\n"));
-    const url = String(session.output("api", "url"));
+    const url = String(dev.session.output("api", "url"));
     const body = await (await fetch(`${url}/hello`)).json() as Record<string, string>;
-    return { body, out };
+    return { body, out: dev.out };
   } finally {
-    stop();
-    assert.strictEqual(await code, 0, out.join("\n"));
+    dev.stop();
+    assert.strictEqual(await dev.code, 0, dev.out.join("\n"));
   }
 }
 
