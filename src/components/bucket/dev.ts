@@ -9,7 +9,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { ApplyError, type DevContext, type DevType, type LocalOutputs } from "../../shared/component/local-runner";
-import { LOCAL_CREDENTIALS, LOCAL_REGION, startS3, type LocalS3Service } from "../../dev/aws-services";
+import { LOCAL_CREDENTIALS, LOCAL_REGION, startS3, type LocalS3Service, localSdkOutputs } from "../../dev/aws-services";
 import { directoryProblem } from "./directory-upload";
 import { syncDirectoryLocally, type LocalDirectorySync } from "./dev-sync";
 import type { bucketParams } from "./properties";
@@ -106,9 +106,7 @@ export const bucketDev: DevType = {
         });
         const cdn = props.cdn?.enabled === true;
         // Beside the parameters, what a connected workload's SDK reaches the local S3 with (definition.ts, BUCKET_LOCAL_VARIABLES).
-        const sdk: Record<(typeof BUCKET_LOCAL_VARIABLES)[keyof typeof BUCKET_LOCAL_VARIABLES], string> = {
-          localEndpoint: s3.endpoint, localRegion: LOCAL_REGION, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
-        };
+        const sdk: Record<(typeof BUCKET_LOCAL_VARIABLES)[keyof typeof BUCKET_LOCAL_VARIABLES], string> = localSdkOutputs(s3.endpoint, LOCAL_REGION);
         ctx.setOutputs(name, { ...bucketLocalOutputs(bucket, s3.endpoint, cdn), ...sdk });
       },
     };

@@ -8,7 +8,7 @@
 // stream records as an event source mapping would (sources.ts).
 import type { DevResource, DevType, LocalOutputs } from "../../shared/component/local-runner";
 import { ApplyError } from "../../shared/component/local-runner";
-import { LOCAL_ACCOUNT, LOCAL_CREDENTIALS, startDynamoDb, startStreamSource, type RunningSource } from "../../dev/aws-services";
+import { LOCAL_ACCOUNT, LOCAL_CREDENTIALS, startDynamoDb, startStreamSource, type RunningSource, localSdkOutputs } from "../../dev/aws-services";
 import type { DynamoDbSecondaryIndex, DynamoDbTableProperties, dynamoDbTableParams } from "./properties";
 import { DYNAMO_DB_LOCAL_VARIABLES, dynamoDbTableDefinition } from "./definition";
 import { attributeDefinitions, PROJECTION } from "./table-shape";
@@ -113,9 +113,7 @@ export const dynamoDbTableDev: DevType = {
           name: tableName, arn: `arn:aws:dynamodb:${db.region}:${LOCAL_ACCOUNT}:table/${tableName}`, streamArn: db.streamOf(tableName)?.arn,
         };
         // Beside the parameters, what a connected workload's SDK reaches the local DynamoDB with (definition.ts, DYNAMO_DB_LOCAL_VARIABLES).
-        const local: Record<(typeof DYNAMO_DB_LOCAL_VARIABLES)[keyof typeof DYNAMO_DB_LOCAL_VARIABLES], string> = {
-          localEndpoint: db.endpoint, localRegion: db.region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
-        };
+        const local: Record<(typeof DYNAMO_DB_LOCAL_VARIABLES)[keyof typeof DYNAMO_DB_LOCAL_VARIABLES], string> = localSdkOutputs(db.endpoint, db.region);
         ctx.setOutputs(name, { ...outputs, ...local });
       },
 

@@ -9,7 +9,7 @@
 // when its name or the events naming it change.
 import type { DevType, LocalOutputs } from "../../shared/component/local-runner";
 import { ApplyError } from "../../shared/component/local-runner";
-import { LOCAL_CREDENTIALS } from "../../dev/aws-services";
+import { localSdkOutputs } from "../../dev/aws-services";
 import { ServiceError } from "../../dev/aws-services/protocol";
 import { functionLocalOutputs } from "../function/dev";
 import type { eventBusParams } from "./properties";
@@ -61,7 +61,7 @@ export const eventBusDev: DevType = {
           ctx.run(name, { type: eventBusDefinition.type, fingerprint, address: `${local.endpoint} (${local.service.bus(busName).arn})`, stop: remove });
         }
         // Beside the parameters, what a connected workload's SDK reaches the local EventBridge with (definition.ts, EVENT_BUS_LOCAL_VARIABLES).
-        const sdk = { localEndpoint: local.endpoint, localRegion: local.service.region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey };
+        const sdk = localSdkOutputs(local.endpoint, local.service.region);
         ctx.setOutputs(name, { ...eventBusLocalOutputs(local.service.bus(busName).arn, busName), ...sdk });
       },
     };

@@ -10,7 +10,7 @@
 // events naming it change.
 import type { DevContext, DevType, LocalOutputs } from "../../shared/component/local-runner";
 import { ApplyError } from "../../shared/component/local-runner";
-import { LOCAL_ACCOUNT, LOCAL_CREDENTIALS, startSns } from "../../dev/aws-services";
+import { LOCAL_ACCOUNT, startSns, localSdkOutputs } from "../../dev/aws-services";
 import { ServiceError } from "../../dev/aws-services/protocol";
 import { functionDelivery } from "../../dev/function-delivery";
 import { localSqs } from "../sqs-queue/dev";
@@ -77,7 +77,7 @@ export const snsTopicDev: DevType = {
           ctx.run(name, { type: snsTopicDefinition.type, fingerprint, address: `${local.endpoint} (${topicArn})`, stop: remove });
         }
         // Beside the parameters, what a connected workload's SDK reaches the local SNS with (definition.ts, SNS_TOPIC_LOCAL_VARIABLES).
-        const sdk = { localEndpoint: local.endpoint, localRegion: local.service.region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey };
+        const sdk = localSdkOutputs(local.endpoint, local.service.region);
         ctx.setOutputs(name, { ...snsTopicLocalOutputs(topicArn, topicName), ...sdk });
       },
     };

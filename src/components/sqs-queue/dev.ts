@@ -7,7 +7,7 @@
 // when its settings change.
 import type { DevContext, DevResource, DevType, LocalOutputs } from "../../shared/component/local-runner";
 import { ApplyError } from "../../shared/component/local-runner";
-import { LOCAL_CREDENTIALS, startSqs, startSqsSource, type RunningSource } from "../../dev/aws-services";
+import { startSqs, startSqsSource, type RunningSource, localSdkOutputs } from "../../dev/aws-services";
 import { ServiceError } from "../../dev/aws-services/protocol";
 import type { sqsQueueParams } from "./properties";
 import { SQS_LOCAL_VARIABLES, sqsQueueDefinition } from "./definition";
@@ -88,9 +88,7 @@ export const sqsQueueDev: DevType = {
         const queue = sqs.service.queues.get(queueName)!;
         const outputs: LocalOutputs<typeof sqsQueueParams> = { arn: queue.arn, name: queueName, url: queue.url };
         // Beside the parameters, what a connected workload's SDK reaches the local SQS with (definition.ts, SQS_LOCAL_VARIABLES).
-        const sdk: Record<(typeof SQS_LOCAL_VARIABLES)[keyof typeof SQS_LOCAL_VARIABLES], string> = {
-          localEndpoint: sqs.endpoint, localRegion: sqs.service.region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
-        };
+        const sdk: Record<(typeof SQS_LOCAL_VARIABLES)[keyof typeof SQS_LOCAL_VARIABLES], string> = localSdkOutputs(sqs.endpoint, sqs.service.region);
         ctx.setOutputs(name, { ...outputs, ...sdk });
       },
 

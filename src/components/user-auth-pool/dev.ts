@@ -11,7 +11,7 @@ import * as fs from "fs";
 import * as path from "path";
 import type { DevType, LocalOutputs } from "../../shared/component/local-runner";
 import { ApplyError } from "../../shared/component/local-runner";
-import { LOCAL_CREDENTIALS } from "../../dev/aws-services";
+import { localSdkOutputs } from "../../dev/aws-services";
 import { startCognito } from "../../dev/aws-services/cognito";
 import { USER_AUTH_POOL_HOOKS, type UserAuthPoolHooks, type UserAuthPoolProperties, type userAuthPoolParams } from "./properties";
 import { createUserPoolClientRequest, createUserPoolRequest } from "./pool-requests";
@@ -99,9 +99,7 @@ export const userAuthPoolDev: DevType = {
         for (const [hook, trigger] of Object.entries(LOCAL_TRIGGERS)) if (p.hooks?.[hook as keyof UserAuthPoolHooks] !== undefined) cognito.enableTrigger(trigger);
         const outputs: LocalOutputs<typeof userAuthPoolParams> = { ...ids, issuerUrl: cognito.issuerOf(ids.id) };
         // Beside the parameters, what a connected workload's SDK reaches the local Cognito with (definition.ts, USER_AUTH_POOL_LOCAL_VARIABLES).
-        const local: Record<(typeof USER_AUTH_POOL_LOCAL_VARIABLES)[keyof typeof USER_AUTH_POOL_LOCAL_VARIABLES], string> = {
-          localEndpoint: cognito.endpoint, localRegion: cognito.region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
-        };
+        const local: Record<(typeof USER_AUTH_POOL_LOCAL_VARIABLES)[keyof typeof USER_AUTH_POOL_LOCAL_VARIABLES], string> = localSdkOutputs(cognito.endpoint, cognito.region);
         ctx.setOutputs(name, { ...outputs, ...local });
       },
     };

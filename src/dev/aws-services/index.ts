@@ -8,4 +8,4 @@ export { startSns, SnsService, type LocalSns } from "./sns";
 export { startEventBridge, EventBridgeService, type LocalEventBridge } from "./eventbridge";
 export { startSqsSource, startStreamSource, asyncInvoker, type Invoke, type RunningSource } from "./sources";
 export * from "./lambda-events";
-export { LOCAL_ACCOUNT, LOCAL_REGION, LOCAL_CREDENTIALS } from "./limits";
+export { LOCAL_ACCOUNT, LOCAL_REGION, LOCAL_CREDENTIALS, localSdkOutputs } from "./limits";

@@ -12,6 +12,11 @@ export const LOCAL_REGION = "us-east-1";
  */
 export const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
+/** What a connected workload's SDK reaches a local service with: its endpoint, region and dev's key (each type's local variables name them). */
+export function localSdkOutputs(endpoint: string, region: string): { localEndpoint: string; localRegion: string; localAccessKeyId: string; localSecretAccessKey: string } {
+  return { localEndpoint: endpoint, localRegion: region, localAccessKeyId: LOCAL_CREDENTIALS.accessKeyId, localSecretAccessKey: LOCAL_CREDENTIALS.secretAccessKey };
+}
+
 export const SQS_LIMITS = {
   // "Amazon SQS message quotas": https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-messages.html
   /** Messages (entries) in one batch request. */
