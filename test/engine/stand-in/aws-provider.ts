@@ -21,9 +21,9 @@ import { NAMES, autoName, randomHex } from "../../../src/aws-rules/naming";
 import { changeWorld, readWorld, worldKey, type WorldResource } from "./world";
 import { inUseError } from "./in-use";
 import { protectionError } from "./protected";
+import { regionOf, standInRegion } from "./region";
 
 const AWS_VERSION: string = require("@pulumi/aws/package.json").version;
-const region = () => process.env.AWS_REGION ?? "us-east-1";
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** Outputs as the gRPC Struct takes them: no undefined values. */
@@ -92,7 +92,7 @@ function s3() {
   const { S3Client } = require("@aws-sdk/client-s3");
   const endpoint = process.env.STACKFILE_S3_ENDPOINT;
   if (!endpoint) throw new Error("stand-in: STACKFILE_S3_ENDPOINT is not set (scripts/engine.sh sets it)");
-  return new S3Client({ endpoint, region: region(), forcePathStyle: true });
+  return new S3Client({ endpoint, region: standInRegion(), forcePathStyle: true });
 }
 
 async function createBucket(name: string): Promise<void> {
@@ -206,7 +206,7 @@ export function standInProvider(engineDir: string): provider.Provider {
       injected(urn, "create");
       const type = typeOf(urn);
       const name = nameOf(urn);
-      const r = typeof inputs.region === "string" ? inputs.region : region();
+      const r = regionOf(inputs);
       const existing = existingIn(engineDir);
       // Chosen and recorded under the world's lock: two stacks deploying at once never get one id.
       const { id, state } = changeWorld(engineDir, (w) => {
@@ -249,7 +249,7 @@ export function standInProvider(engineDir: string): provider.Provider {
       injected(urn, "update");
       const type = typeOf(urn);
       const name = nameOf(urn);
-      const r = typeof news.region === "string" ? news.region : region();
+      const r = regionOf(news);
       const state = plain(mockState(type, name, news, true, { region: r }, existingIn(engineDir)).state);
       // An update of a published function's code publishes the next version (the model knows only the first).
       if (type === "aws:lambda/function:Function" && news.publish === true && typeof olds.version === "string" && /^\d+$/.test(olds.version)) {
@@ -277,7 +277,7 @@ export function standInProvider(engineDir: string): provider.Provider {
 
     async invoke(token, inputs) {
       if (JSON.stringify(inputs).includes(UNKNOWN)) return { outputs: {} };
-      return { outputs: mockCall(token, inputs, { region: typeof inputs.region === "string" ? inputs.region : region() }) };
+      return { outputs: mockCall(token, inputs, { region: regionOf(inputs) }) };
     },
   };
 }

@@ -17,6 +17,7 @@
 import * as path from "path";
 import { replacementRow } from "../../../src/aws-rules/replacement-table";
 import { mockState } from "../../../src/cli/mock-state";
+import { configureRegion, regionOf } from "./region";
 
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
 const from = (m: string) => require(require.resolve(m, { paths: [pulumiDir] }));
@@ -34,10 +35,14 @@ export function servePreviews(): void {
   grpc.Server.prototype.addService = function (service: unknown, impl: Impl) {
     if (typeof impl.configure !== "function" || typeof impl.update !== "function") return addService.call(this, service, impl);
     const wrapped: Impl = Object.create(impl);
-    wrapped.configure = (call, cb) => impl.configure.call(impl, call, (err, resp) => {
-      resp?.setSupportspreview(true);
-      cb(err, resp);
-    });
+    wrapped.configure = (call, cb) => {
+      const req = call.request;
+      configureRegion(req.hasArgs?.() ? req.getArgs().toJavaScript() : undefined, req.getVariablesMap?.() ? new Map(req.getVariablesMap().entries()) : undefined);
+      return impl.configure.call(impl, call, (err, resp) => {
+        resp?.setSupportspreview(true);
+        cb(err, resp);
+      });
+    };
     wrapped.create = (call, cb) => {
       if (!call.request.getPreview()) return impl.create.call(impl, call, cb);
       const req = call.request;
@@ -46,7 +51,7 @@ export function servePreviews(): void {
       const inputs = req.getProperties().toJavaScript();
       let state: Record<string, unknown> = {};
       try {
-        state = mockState(type, urn.slice(urn.lastIndexOf("::") + 2), inputs, true, { region: typeof inputs.region === "string" ? inputs.region : process.env.AWS_REGION ?? "us-east-1" }).state;
+        state = mockState(type, urn.slice(urn.lastIndexOf("::") + 2), inputs, true, { region: regionOf(inputs) }).state;
       } catch {
         // A type the model cannot answer from a preview's inputs (unknowns where it reads a value): its inputs alone.
       }
