@@ -2,6 +2,11 @@
 // it passes what agrees (unknowns at preview not judged) and fails naming the
 // resource and the input, or the parent, where the two disagree.
 import * as assert from "assert";
+import { createHash } from "crypto";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { folderDigest } from "../../src/cli/assets-view";
 import { autoName } from "../../src/aws-rules/naming";
 import { assertPreviewMatchesPlan, previewVsPlan, UNKNOWN, type PlannedResource, type PreviewJsonStep } from "./preview-vs-plan";
 
@@ -62,8 +67,33 @@ describe("preview vs plan: types, parents and the inputs known at preview", () =
     const planCode = { ...PLAN, code: "archive of .stackfile-cache/f.zip (sha256 abc123)" };
     assert.deepStrictEqual(previewVsPlan(steps({ ...planCode, name, code: archive("abc123") }), planned(planCode)), []);
     assert.deepStrictEqual(previewVsPlan(steps({ ...planCode, name: "hello-function-0000000", code: archive("def456") }), planned(planCode)), [
-      "aws:lambda/function:Function hello-function: input code: preview the archive of sha256 def456, plan archive of .stackfile-cache/f.zip (sha256 abc123)",
+      "aws:lambda/function:Function hello-function: input code: preview sha256 def456, plan archive of .stackfile-cache/f.zip (sha256 abc123)",
       `aws:lambda/function:Function hello-function: input name: preview "hello-function-0000000", plan "${name}"`,
     ]);
+  });
+
+  it("a folder archive is compared by plan's digest of the folder the preview names (the engine's own hash is of its packing); an archive of assets member by member", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-vs-plan-"));
+    try {
+      fs.writeFileSync(path.join(dir, "index.js"), "exports.handler = async () => 1;");
+      const digest = folderDigest(dir).sha256;
+      const SIG = "4dabf18193072939515e22adb298388d";
+      const folder = { [SIG]: "0def7320c3a5731c473e5ecbe6d01bc7", hash: "the-engines-own", path: dir };
+      const planCode = { ...PLAN, code: `archive of bundle (1 files, sha256 ${digest})` };
+      assert.deepStrictEqual(previewVsPlan(steps({ ...planCode, name: AUTO, code: folder }), planned(planCode)), []);
+      fs.writeFileSync(path.join(dir, "index.js"), "exports.handler = async () => 2;");
+      assert.deepStrictEqual(previewVsPlan(steps({ ...planCode, name: AUTO, code: folder }), planned(planCode)), [
+        `aws:lambda/function:Function hello-function: input code: preview the folder ${dir} of sha256 ${folderDigest(dir).sha256}, plan archive of bundle (1 files, sha256 ${digest})`,
+      ]);
+      const text = (t: string) => ({ [SIG]: "c44067f5952c0a294b673a41bacd8c17", hash: createHash("sha256").update(t).digest("hex"), text: t });
+      const members = { [SIG]: "0def7320c3a5731c473e5ecbe6d01bc7", hash: "the-engines-own", assets: { "a.js": text("1"), "b.js": text("2") } };
+      const sha = (t: string) => createHash("sha256").update(t).digest("hex");
+      const planMembers = { ...PLAN, code: { archive: { "a.js": `text, 1 bytes, sha256 ${sha("1")}`, "b.js": `text, 1 bytes, sha256 ${sha("3")}` } } };
+      assert.deepStrictEqual(previewVsPlan(steps({ ...planMembers, name: AUTO, code: members }), planned(planMembers)), [
+        `aws:lambda/function:Function hello-function: input code.b.js: preview sha256 ${sha("2")}, plan text, 1 bytes, sha256 ${sha("3")}`,
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,8 @@
 // other input is, both ways (one side's input missing on the other is a
 // mismatch too).
 import * as assert from "assert";
+import * as fs from "fs";
+import { folderDigest } from "../../src/cli/assets-view";
 import { autoName, NAMES } from "../../src/aws-rules/naming";
 
 /** What the engine puts where a value is not known during a preview (sdk/go/common/resource/plugin, UnknownStringValue). */
@@ -57,10 +59,7 @@ function holdsUnknown(v: unknown): boolean {
 /** Where `preview` (with unknowns) and `plan` disagree, as `path: preview X, plan Y` lines. */
 function inputDifferences(preview: unknown, plan: unknown, at: string): string[] {
   if (preview === UNKNOWN) return [];
-  // An archive or asset: plan prints it as `archive of FILE (sha256 HASH)`; the same content is the same hash.
-  if (isObject(preview) && SIG in preview && typeof preview.hash === "string" && typeof plan === "string") {
-    return plan.includes(`sha256 ${preview.hash}`) ? [] : [`${at}: preview the archive of sha256 ${preview.hash}, plan ${plan}`];
-  }
+  if (isObject(preview) && SIG in preview) return archiveDifferences(preview, plan, at);
   if (isObject(preview) && isObject(plan)) {
     const keys = [...new Set([...Object.keys(preview), ...Object.keys(plan)])].sort();
     return keys.flatMap((k) => inputDifferences(preview[k], plan[k], at ? `${at}.${k}` : k));
@@ -74,6 +73,41 @@ function inputDifferences(preview: unknown, plan: unknown, at: string): string[]
   const show = (v: unknown) => (v === undefined ? "(none)" : JSON.stringify(v).slice(0, 200));
   return [`${at}: preview ${show(preview)}, plan ${show(plan)}`];
 }
+
+/**
+ * An asset or archive in the preview (its signature, the engine's `hash`, and
+ * `path`, `text` or `assets`) against plan's description of it
+ * (src/cli/assets-view.ts). The engine's hash of a file, a text or a file
+ * archive is the sha256 of its bytes, as plan's is
+ * (sdk/go/common/resource/asset, archive: hash of the content read); a folder
+ * archive's is the engine's own over the files it packs, so the folder the
+ * preview names is digested here as plan digests it (folderDigest) and the two
+ * digests compared; an archive of assets is compared member by member.
+ */
+function archiveDifferences(preview: Record<string, unknown>, plan: unknown, at: string): string[] {
+  if (isObject(preview.assets)) {
+    const members = isObject(plan) && isObject(plan.archive) ? plan.archive : undefined;
+    if (!members) return [`${at}: preview an archive of ${Object.keys(preview.assets).length} members, plan ${JSON.stringify(plan)?.slice(0, 200)}`];
+    const names = [...new Set([...Object.keys(preview.assets), ...Object.keys(members)])].sort();
+    return names.flatMap((m) => {
+      const asset = (preview.assets as Record<string, unknown>)[m];
+      return isObject(asset) ? archiveDifferences(asset, members[m], `${at}.${m}`) : [`${at}.${m}: preview (none), plan ${JSON.stringify(members[m])}`];
+    });
+  }
+  if (typeof plan !== "string") return [`${at}: preview an asset or archive, plan ${JSON.stringify(plan)?.slice(0, 200) ?? "(none)"}`];
+  const folder = typeof preview.path === "string" && isFolder(preview.path) ? preview.path : undefined;
+  const hash = folder ? folderDigest(folder).sha256 : preview.hash;
+  const what = folder ? `the folder ${folder} of sha256 ${hash}` : `sha256 ${hash}`;
+  return plan.includes(`sha256 ${hash}`) ? [] : [`${at}: preview ${what}, plan ${plan}`];
+}
+
+const isFolder = (p: string) => {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The disagreements between the engine's preview steps and plan's resources:
