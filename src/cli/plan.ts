@@ -29,6 +29,7 @@ import { estimateCost, type CostEstimate, type UsageProblem } from "./cost/estim
 import { pricedResources } from "./cost/from-plan";
 import { renderCost } from "./cost/render";
 import type { Usage } from "./cost/meter-types";
+import { pulumiProjectAbove } from "../shared/files/project-folder";
 
 export interface PlanOptions {
   json: boolean;
@@ -199,6 +200,9 @@ async function runUnderMocks(
         made: heapGuard(result.model.resources.length, how.heapLimit),
         secretKeys: how.secretKeys,
         neverDeploys: true,
+        // The folder `pulumi up` runs this stack file's project from: the one holding Pulumi.yaml at or above
+        // the stack file (stackfile:file may name a file below it), else the stack file's, where init puts it.
+        projectRoot: pulumiProjectAbove(how.baseDir) ?? how.baseDir,
       };
       return await runProgramStepwise(result.model, (n) => new pulumi.Config().getSecret(n), hooks, how.baseDir);
     } catch (err) {

@@ -6,6 +6,7 @@ import { formatProblem, formatProblems, loadStackfile, RefusedFileError, Unreada
 import { SecretKeys, secretProblems } from "./secrets";
 import { runProgram, type StackOutputs } from "./program";
 import type { Stage } from "./stage";
+import { programRoot } from "../shared/component/program-root";
 
 /**
  * The stage `pulumi up` deploys: the selected stack (`pulumi.getStack()`),
@@ -29,22 +30,6 @@ export function engineStage(): Stage {
     },
     setCommand: (key) => `pulumi config set ${key} <value> --stack ${name}`,
   };
-}
-
-/**
- * The Pulumi project's folder (where Pulumi.yaml is). Not the working
- * directory: when Pulumi.yaml's `main` is a file, Pulumi runs the program
- * from that file's folder (pkg/v3 engine/project.go, getPwdMain; with
- * `main: node_modules/stackfile/dist/program-entry.js` that is inside
- * node_modules). `pulumi.getRootDirectory()` (@pulumi/pulumi 3.248,
- * metadata.d.ts) is the folder the language host passes as
- * `--root-directory`; outside the engine (the SDK's mocks) it is the
- * placeholder "rootDirectory" (runtime/state.js), and the working directory
- * serves.
- */
-export function projectRoot(): string {
-  const root = pulumi.getRootDirectory();
-  return root && path.isAbsolute(root) ? root : process.cwd();
 }
 
 /** YAML files of the project folder and its direct subfolders that look like stack files (a `resources:` line), for the hint. */
@@ -95,7 +80,7 @@ function unreadableMessage(err: UnreadableFileError, root: string, named: string
 export function deployStackfile(file?: string): StackOutputs {
   const settings = new pulumi.Config("stackfile");
   const configured = settings.get("file");
-  const root = projectRoot();
+  const root = programRoot();
   const target = path.resolve(root, file ?? configured ?? "stack.yaml");
   let result;
   try {

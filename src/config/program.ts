@@ -40,6 +40,8 @@ export interface ProgramHooks {
   secretKeys?: SecretKeys;
   /** The run never deploys (`plan`, `diff`): each maker is told (StackArgs.neverDeploys). */
   neverDeploys?: boolean;
+  /** The Pulumi project's folder (`plan`, `diff`: the one at or above the stack file), each maker is told (StackArgs.projectRoot). */
+  projectRoot?: string;
 }
 
 export function runProgram(
@@ -216,7 +218,7 @@ function* programSteps(
     // Paths in the file are relative to the file.
     const args = mapPathFields(r.entry, resolved, (v) => path.resolve(baseDir, v));
     const stackArgs: StackArgs = {
-      properties: args, named: {}, events: (events.get(r.name) ?? []).map((e) => ({ ...e, handler: handlers.of(e.source) })), neverDeploys: hooks.neverDeploys,
+      properties: args, named: {}, events: (events.get(r.name) ?? []).map((e) => ({ ...e, handler: handlers.of(e.source) })), neverDeploys: hooks.neverDeploys, projectRoot: hooks.projectRoot,
       ...(alarmTopic ? { alarmTopic } : {}),
     };
     let overrides: Record<string, unknown> = r.overrides;

@@ -16,12 +16,16 @@
 // the rest. A recorded file that is gone from the bucket (deleted outside the
 // sync) is noticed the same way: `read` (pulumi refresh) marks it, and `diff`
 // and the update list the bucket. Self-contained: clients are built inside
-// each method; files are read from `baseDir` (relative to the engine's
-// working directory).
+// each method; files are read from `baseDir`, relative to the Pulumi
+// project's folder: the nearest one holding Pulumi.yaml at or above the
+// working directory (the engine starts the provider in the folder it runs the
+// program from, which is that folder or one below it: `main`'s), else the
+// working directory itself.
 import type * as pulumi from "@pulumi/pulumi";
 import { awsClientConfig, sdkModule, type AwsSettings, type AwsTimeouts } from "./aws-clients";
 import { deleteJournal, deleteKeys, eachBounded, journalPending, missingKeys, readJournal, s3ErrorCode, uploadFile, writeJournal } from "./asset-sync-s3";
 import { planSync } from "./asset-sync-plan";
+import { pulumiProjectAbove } from "../shared/files/project-folder";
 
 // Function values, so Pulumi serializes them with the provider (a module
 // reference would be written as a require of a path).
@@ -29,6 +33,7 @@ const clientConfig = awsClientConfig;
 const loadSdk = sdkModule;
 const s3 = { deleteJournal, deleteKeys, eachBounded, journalPending, missingKeys, readJournal, s3ErrorCode, uploadFile, writeJournal };
 const plans = { planSync };
+const folders = { pulumiProjectAbove };
 
 /** Bump when the provider's behaviour changes. */
 export const ASSET_SYNC_VERSION = 5;
@@ -47,7 +52,7 @@ export interface AssetSyncInputs {
   aws?: AwsSettings;
   /** Bounds on each request (defaults: 10 s to connect, 60 s idle, 10 min a request, 4 attempts). */
   timeouts?: AwsTimeouts;
-  /** Folder the `copies` are relative to: the app directory (a bucket's: the directory itself). */
+  /** Folder the `copies` are relative to: the app directory (a bucket's: the directory itself), relative to the Pulumi project's folder (or absolute). */
   baseDir: string;
   /** Folders copied to key prefixes; `to: ""` copies to the bucket's root. */
   copies: { from: string; to: string }[];
@@ -179,10 +184,12 @@ async function sync(inputs: any, olds: any | undefined, deleting: boolean): Prom
   const client = new S3.S3Client(clientConfig(inputs.aws, "s3", inputs.region, inputs.timeouts));
   const { __provider: _p, ...rest } = inputs;
   try {
+    // `baseDir` is relative to the project's folder; the provider runs where the program ran (its `main`'s folder, at or below it).
+    const root: string = folders.pulumiProjectAbove(process.cwd()) ?? process.cwd();
     const source = (key: string): string => {
       const copy = inputs.copies.find((c: any) => key.startsWith(keyPrefix(c)));
       if (!copy) throw new Error(`no source folder for ${key}`);
-      return path.join(inputs.baseDir, copy.from, key.slice(keyPrefix(copy).length));
+      return path.resolve(root, inputs.baseDir, copy.from, key.slice(keyPrefix(copy).length));
     };
     const generation = (olds?.generation ?? 0) + 1;
     const journal = await s3.readJournal(client, S3, bucket);

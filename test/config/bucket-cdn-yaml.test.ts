@@ -136,7 +136,8 @@ ${FIREWALL}  site:
   it("the directory, relative to the stack file, synced by one resource with each file's key and hash", () => {
     const [sync] = of("site", "pulumi-nodejs:dynamic/stackfile:AssetSync");
     assert.strictEqual(sync.name, "site-directory-sync");
-    assert.strictEqual(path.resolve(sync.inputs.baseDir), path.join(path.dirname(file), "public"));
+    assert.strictEqual(path.resolve(path.dirname(file), sync.inputs.baseDir), path.join(path.dirname(file), "public"));
+    assert.strictEqual(sync.inputs.baseDir, "public", "relative to the project folder (the stack file's: no Pulumi.yaml above it)");
     assert.deepStrictEqual(sync.inputs.files.map((f: { key: string; size: number }) => [f.key, f.size]), [["img/logo.svg", 6], ["index.html", 13]]);
     assert.strictEqual(sync.inputs.bucket, plan.outputs.site.name);
   });

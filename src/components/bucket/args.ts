@@ -28,6 +28,8 @@ export interface BucketArgs extends Omit<DeepInput<BucketProperties>, "versionin
   alarms?: BucketProperties["alarms"];
   /** Functions S3 invokes on object changes (a stack file's `s3` events of functions naming the bucket). */
   events?: BucketEvent[];
+  /** The Pulumi project's folder, which the synced directory is stored relative to (default: the program's project, where Pulumi.yaml is). */
+  projectRoot?: string;
   /** Adjusts a child's arguments before it is created, by child id (see the class docs). */
   transform?: ChildTransforms<typeof BUCKET_CHILDREN, NextjsWebOwnChildArgs>;
 }

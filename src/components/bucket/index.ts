@@ -17,6 +17,7 @@ import { createBucketCdn, cdnReadStatements, type BucketCdnMade } from "./cdn";
 
 export type { BucketArgs, BucketEvent } from "./args";
 import type { BucketArgs, BucketEvent } from "./args";
+import { programRoot } from "../../shared/component/program-root";
 
 type LifecycleRuleArgs = aws.types.input.s3.BucketLifecycleConfigurationRule;
 
@@ -53,7 +54,7 @@ function lifecycleRule(rule: DeepInput<BucketLifecycleRule>, index: number): Lif
  * const uploads = new Bucket("uploads", { versioning: true, cors: { enabled: true } });
  * export const bucketName = uploads.name;
  */
-export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, "transform" | "alarmTopic">> implements Connectable {
+export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, "transform" | "alarmTopic" | "projectRoot">> implements Connectable {
   /** The bucket's name. */
   public readonly name: pulumi.Output<string>;
   /** The bucket's ARN. */
@@ -67,7 +68,7 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
   public readonly distribution?: aws.cloudfront.Distribution;
 
   constructor(name: string, args: BucketArgs = {}, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, events = [], alarmTopic, ...properties } = args;
+    const { transform, events = [], alarmTopic, projectRoot, ...properties } = args;
     // A program's paths are relative to its working directory; a stack file's arrive absolute.
     const problems = (view: Record<string, unknown>) => [...useFirewallNameInProgram(view.useFirewall), ...directoryUploadProblems(view, process.cwd())];
     super(bucketDefinition, name, { properties, transform, problems }, opts);
@@ -79,7 +80,7 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
     this.cors(bucket);
     this.lifecycle(bucket, versioning);
     const access = this.providerAccess();
-    const sync = this.directorySync(bucket, access);
+    const sync = this.directorySync(bucket, access, projectRoot ?? programRoot());
     const cdn = literal(this.properties.cdn?.enabled) === true ? createBucketCdn(this, this.children, bucket, this.properties, alarmTopic) : undefined;
     this.policy(bucket, block, publicRead, cdn);
     if (cdn && sync) this.invalidateOnSync(cdn, sync, access);
@@ -108,7 +109,7 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
    * directory no longer has, and journals each change in the bucket first,
    * so a failed deploy loses no file (ARCHITECTURE.md, principle 9).
    */
-  private directorySync(bucket: aws.s3.Bucket, access: AwsAccess): { sync: AssetSync; digest: string } | undefined {
+  private directorySync(bucket: aws.s3.Bucket, access: AwsAccess, projectRoot: string): { sync: AssetSync; digest: string } | undefined {
     const upload = this.properties.directoryUpload;
     if (!upload) return undefined;
     const dir = path.resolve(upload.directoryPath);
@@ -117,7 +118,8 @@ export class Bucket extends Component<typeof bucketDefinition, Omit<BucketArgs, 
       bucket: bucket.bucket,
       region: aws.getRegionOutput({}, { parent: this }).region,
       aws: access.settings,
-      baseDir: path.relative(process.cwd(), dir) || ".",
+      // Relative to the project's folder, as the provider reads it: the same wherever the program runs from.
+      baseDir: path.relative(projectRoot, dir) || ".",
       copies: [{ from: ".", to: "" }],
       files,
       keepPrefixes: [],

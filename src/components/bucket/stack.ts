@@ -22,6 +22,7 @@ export const bucketStack: StackComponent = {
       events: eventsOf(args.events),
       alarmTopic: args.alarmTopic,
       transform: args.transform,
+      projectRoot: args.projectRoot,
     }, opts);
     return { resource: bucket, outputs: paramOutputs(bucket, bucketParams), connectable: bucket };
   },

@@ -31,6 +31,7 @@ import { makeAlarms, type AlarmSettings } from "../../shared/alarms/metric-alarm
 import type { AlarmTopicArg, AlarmTopicArns } from "../../shared/alarms/alarm-notifications";
 import { functionAlarms } from "../../shared/alarms/lambda-alarms";
 import { environmentMap, mergeEnvironments, resolvedEnvironment, type EnvironmentMap } from "../../shared/workloads/environment";
+import { programRoot } from "../../shared/component/program-root";
 
 export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "connectTo" | "fileOptions">, DefaultVpcEndpointsArg, AlarmTopicArg {
   /** Headers of the static files by pattern: every field is literal-only (the sync reads them as it plans). */
@@ -49,6 +50,11 @@ export interface NextjsWebArgs extends Omit<DeepInput<NextjsWebProperties>, "con
    * (reproducible) instead of reading `stackfile:buildSecret`.
    */
   neverDeploys?: boolean;
+  /**
+   * The Pulumi project's folder, which the static files' folder is stored
+   * relative to (default: the program's project, where Pulumi.yaml is).
+   */
+  projectRoot?: string;
 }
 
 type Environment = EnvironmentMap | pulumi.Output<Record<string, string>>;
@@ -111,7 +117,7 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
   public readonly serverSecurityGroupId?: pulumi.Output<string>;
 
   constructor(name: string, args: NextjsWebArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { transform, connectTo = [], defaultVpcEndpoints, neverDeploys, alarmTopic, ...properties } = args;
+    const { transform, connectTo = [], defaultVpcEndpoints, neverDeploys, projectRoot, alarmTopic, ...properties } = args;
     const connections = resolveConnections(connectTo);
     const problems = () => [
       ...connectToProblems(properties.useEdgeFunction === true, properties.joinDefaultVpc === true, connections),
@@ -124,7 +130,7 @@ export class NextjsWeb extends Component<typeof nextjsWebDefinition, Omit<Nextjs
     const region = aws.getRegionOutput({}, { parent: this }).region;
     const access = this.providerAccess();
 
-    const storage = createStorage(this.children, build, p.fileOptions ?? [], region, access);
+    const storage = createStorage(this.children, build, p.fileOptions ?? [], region, access, projectRoot ?? programRoot());
     this.bucket = storage.bucket;
     const vpc = literal(p.joinDefaultVpc) ? this.joinVpc(connections, defaultVpcEndpoints) : undefined;
     this.serverSecurityGroupId = vpc?.securityGroupId;

@@ -9,7 +9,7 @@ export const nextjsWebStack: StackComponent = {
   make(name, args, opts) {
     const site = new NextjsWeb(name, {
       ...checkedProperties<NextjsWebArgs>(args.properties), useFirewall: firewallWebAclId(args, args.properties.useFirewall), connectTo: args.connectTo, defaultVpcEndpoints: args.defaultVpcEndpoints, alarmTopic: args.alarmTopic, transform: args.transform,
-      neverDeploys: args.neverDeploys,
+      neverDeploys: args.neverDeploys, projectRoot: args.projectRoot,
     }, opts);
     return { resource: site, outputs: paramOutputs(site, nextjsWebParams) };
   },

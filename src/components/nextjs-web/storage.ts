@@ -26,7 +26,7 @@ export interface SiteStorage {
 }
 
 export function createStorage(
-  children: ChildFactory, build: BuildResult, fileOptions: NextjsFileOption[], region: pulumi.Input<string>, access: AwsAccess,
+  children: ChildFactory, build: BuildResult, fileOptions: NextjsFileOption[], region: pulumi.Input<string>, access: AwsAccess, projectRoot: string,
 ): SiteStorage {
   const { name } = children;
   const output = build.output;
@@ -50,7 +50,8 @@ export function createStorage(
     bucket: bucket.bucket,
     region,
     aws: access.settings,
-    baseDir: path.relative(process.cwd(), build.appDir) || ".",
+    // Relative to the project's folder, as the provider reads it: the same wherever the program runs from.
+    baseDir: path.relative(projectRoot, build.appDir) || ".",
     copies: manifest.copies,
     files: manifest.files,
     keepPrefixes: [`${output.origins.s3.originPath}/_next/static/`],

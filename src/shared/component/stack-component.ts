@@ -51,6 +51,8 @@ export interface StackArgs {
   events: StackEvent[];
   /** The run never deploys (`plan`, `diff`: ProgramHooks.neverDeploys): what differs then is the type's to say (a site's build key). */
   neverDeploys?: boolean;
+  /** The Pulumi project's folder, which the folders a deploy reads are stored relative to (ProgramHooks.projectRoot); else the program's (programRoot). */
+  projectRoot?: string;
 }
 
 /** A made component, as the rest of the stack sees it. */

@@ -208,4 +208,28 @@ for (const server of S3_SERVERS) describe(`asset sync against a local S3-compati
     assert.deepStrictEqual(await keys(), ["_assets/strict.css"]);
     await client.send(new DeleteObjectCommand({ Bucket: "site", Key: "_assets/strict.css" }));
   });
+
+  it("reads baseDir from the project's folder (Pulumi.yaml) when it runs below it, where Pulumi runs a YAML stack's program (node_modules/stackfile/dist)", async () => {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), "sync-project-"));
+    fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: p\nruntime: nodejs\nmain: node_modules/stackfile/dist/program-entry.js\n");
+    fs.cpSync(app({ ".open-next/assets/below.css": "b{}" }), path.join(project, "app"), { recursive: true });
+    const below = path.join(project, "node_modules", "stackfile", "dist");
+    fs.mkdirSync(below, { recursive: true });
+    const sf = await pulumi.runtime.serializeFunction(() => assetSyncProvider);
+    fs.writeFileSync(path.join(below, "provider.js"), sf.text);
+    const given = { ...inputs(path.join(project, "app")), baseDir: "app" };
+    fs.writeFileSync(path.join(below, "run.js"), `
+      const p = require("./provider.js").${sf.exportName}();
+      p.create(${JSON.stringify(given)}).then((r) => process.stdout.write(JSON.stringify(r.outs.uploaded)), (e) => { console.error(e.message); process.exit(1); });`);
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, [path.join(below, "run.js")], {
+        cwd: below, encoding: "utf8", env: { ...process.env, NODE_PATH: path.join(process.cwd(), "node_modules") },
+      });
+      assert.strictEqual(stdout, "1");
+      assert.deepStrictEqual(await keys(), ["_assets/below.css"]);
+      await client.send(new DeleteObjectCommand({ Bucket: "site", Key: "_assets/below.css" }));
+    } finally {
+      fs.rmSync(project, { recursive: true, force: true });
+    }
+  });
 });
