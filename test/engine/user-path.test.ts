@@ -18,6 +18,7 @@ import * as path from "path";
 import { REPO, requireEngine } from "./harness";
 import { readWorld } from "./stand-in/world";
 import { besideAClone, outputCommands, plannedResources, previewSteps, Shell, shBlock, shBlocks, userEnv, type ShBlock } from "./user-path";
+import { assertPreviewMatchesPlan, previewJsonSteps } from "./preview-vs-plan";
 import { pages } from "../docs-pages";
 
 const README = path.join(REPO, "README.md");
@@ -41,7 +42,7 @@ const is = (line: string, command: string) => line.replace(/\s+#.*$/, "").trim()
  * and previews again (no change), before `pulumi destroy`. Returns what each
  * documented command printed, by line.
  */
-async function deploy(sh: Shell, lines: string[], checks: { afterPlan?(out: string): void; firstPreview?(out: string): void; afterUp?(): Promise<void> | void } = {}): Promise<Map<string, string>> {
+async function deploy(sh: Shell, lines: string[], checks: { afterPlan?(out: string): void; firstPreview?(out: string): Promise<void> | void; afterUp?(): Promise<void> | void } = {}): Promise<Map<string, string>> {
   const printed = new Map<string, string>();
   let planOut = "";
   let previews = 0;
@@ -65,7 +66,7 @@ async function deploy(sh: Shell, lines: string[], checks: { afterPlan?(out: stri
       planOut = out;
       checks.afterPlan?.(out);
     }
-    if (line.startsWith("pulumi preview") && previews++ === 0) checks.firstPreview?.(out);
+    if (line.startsWith("pulumi preview") && previews++ === 0) await checks.firstPreview?.(out);
     if (is(line, "pulumi up")) await checks.afterUp?.();
   }
   return printed;
@@ -200,7 +201,7 @@ describe("the user's path: examples/yaml-stack copied out with its Next.js app, 
     assert.match(last, /^ok: 9 resources$/m);
   });
 
-  it("deploys as docs/deploy.md says with its own secrets: the first preview registers what plan shows; up; outputs; no change after; destroy", async function () {
+  it("deploys as docs/deploy.md says with its own secrets: the first preview registers what plan shows (types, parents, the inputs known at preview); up; outputs; no change after; destroy", async function () {
     if (!sh) this.skip();
     requireEngine(this);
     let planned: string[] = [];
@@ -210,10 +211,14 @@ describe("the user's path: examples/yaml-stack copied out with its Next.js app, 
         planned = plannedResources(out);
         assert.ok(planned.length > 50, out.slice(0, 2000));
       },
-      firstPreview(out) {
+      async firstPreview(out) {
         const steps = previewSteps(out).filter((s) => !/^pulumi:/.test(s.resource));
         assert.deepStrictEqual(steps.map((s) => s.resource).sort(), planned, "the engine's preview registers the resources plan shows");
         assert.ok(steps.every((s) => s.op === "create"));
+        // The same preview and plan as JSON: each resource's parent, and every input the preview knows.
+        const previewJson = await sh.ok("pulumi preview --json");
+        const planJson = await sh.ok("npx stackfile plan --json 2>/dev/null");
+        assertPreviewMatchesPlan(previewJsonSteps(previewJson), JSON.parse(planJson.slice(planJson.indexOf("{"))).resources);
       },
       afterUp() {
         const world = readWorld(path.join(work, "yaml-stack", ".engine"));
