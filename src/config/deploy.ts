@@ -9,6 +9,19 @@ import type { Stage } from "./stage";
 import { programRoot } from "../shared/component/program-root";
 
 /**
+ * Whether the engine gave `fullKey` (`project:key`) as a secret: the keys the
+ * language host passes in PULUMI_CONFIG_SECRET_KEYS, which @pulumi/pulumi
+ * 3.248 reads with runtime/config.js `isConfigSecret` (exported, marked
+ * internal: absent from a later SDK, nothing is judged secret and the value
+ * stays the SDK's plain config, as before).
+ */
+function isConfigSecret(fullKey: string): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const runtimeConfig = require("@pulumi/pulumi/runtime/config") as { isConfigSecret?: (k: string) => boolean };
+  return typeof runtimeConfig.isConfigSecret === "function" && runtimeConfig.isConfigSecret(fullKey);
+}
+
+/**
  * The stage `pulumi up` deploys: the selected stack (`pulumi.getStack()`),
  * its `aws:region` (else AWS_REGION / AWS_DEFAULT_REGION, as the aws
  * provider reads them), and its plain configuration: `$Config('key')` reads
@@ -27,6 +40,11 @@ export function engineStage(): Stage {
     config: (key) => {
       const [ns, k] = split(key);
       return new pulumi.Config(ns).get(k);
+    },
+    // A secret read with $Config would be written to the state in plain text: refused, naming $Secret.
+    isSecret: (key) => {
+      const [ns, k] = split(key);
+      return isConfigSecret(new pulumi.Config(ns).name + ":" + k);
     },
     setCommand: (key) => `pulumi config set ${key} <value> --stack ${name}`,
   };

@@ -42,4 +42,17 @@ describe("stages under pulumi up (the program reads the engine's stack and confi
   it("refuses a stack that does not set a key $Config reads, with the pulumi config set line", async () => {
     await assert.rejects(deploy("pr-9", {}), /stack\.yaml:7:13: \$Config\('cachePort'\): stack pr-9 does not set 'cachePort'; run: pulumi config set cachePort <value> --stack pr-9/);
   });
+
+  it("refuses a key the stack holds as a secret read with $Config (it would be stored in plain text), naming $Secret, and never shows its value", async () => {
+    await deploy("pr-9", { "shop:cachePort": "6390" });
+    const secretKeys = ["shop:pw", "shop:cachePort"];
+    const refused = await run(() => deployStackfile(), {
+      project: "shop", stack: "pr-9", region: "eu-west-1",
+      config: { "stackfile:file": file, "aws:region": "eu-west-1", "shop:pw": "Correct-Horse-Battery-1", "shop:cachePort": "6390" },
+      secretKeys,
+    }).then(() => undefined, (e: Error) => e);
+    assert.ok(refused, "a secret read with $Config is refused");
+    assert.match(refused.message, /stack\.yaml:7:13: \$Config\('cachePort'\): stack pr-9 holds 'cachePort' as a secret; read it with \$Secret\('cachePort'\)/);
+    assert.ok(!refused.message.includes("6390"), refused.message);
+  });
 });
