@@ -1,6 +1,7 @@
 // What `diff` refuses at the resource level: a change that deletes or
 // replaces a resource holding data (unless `--allow-replace <resource>` says
-// it is meant), and any delete or replace of a protected resource (Pulumi
+// it is meant; a retained one's replacement too: its data stays in the
+// account but the stack moves to a new, empty resource), and any delete or replace of a protected resource (Pulumi
 // would stop there). Each refusal points at the property of the new file
 // that causes it: the changed value the force-new input got, else the
 // resource's first change, else the resource (or, for a rename, the new name).
@@ -84,6 +85,12 @@ export function dataLossRefusals(ctx: LossContext): PositionedProblem[] {
         ? `is replaced because ${c.replaceBecause.join(", ")} forces a new resource: the new one starts empty, and the old one is deleted with ${c.lost}`
         : `is deleted (${reason}) with ${c.lost}`;
       problems.push({ ...causeOf(c), message: `${c.owner}: ${what} ${does}; if that is intended, pass --allow-replace ${c.owner}` });
+    } else if (c.keptAside && !ctx.allowed.has(c.owner)) {
+      // Nothing is deleted, but the stack moves to a new, empty resource: the data is no longer the stack's.
+      problems.push({
+        ...causeOf(c),
+        message: `${c.owner}: ${what} is replaced because ${c.replaceBecause.join(", ")} forces a new resource: the new one starts empty; the old one stays in the account (options.retainOnDelete) with ${c.keptAside}, outside the stack; if that is intended, pass --allow-replace ${c.owner}`,
+      });
     }
   }
   return positionProblems(ctx.newFile.loaded, problems);

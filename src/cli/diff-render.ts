@@ -62,7 +62,7 @@ function counts(r: ResourceChange[]): string {
 }
 
 function lossNote(c: ResourceChange): string {
-  return c.lost ? `, loses ${c.lost}` : "";
+  return c.lost ? `, loses ${c.lost}` : c.keptAside ? `, leaves ${c.keptAside} in the old one, outside the stack` : "";
 }
 
 export function renderText(report: DiffReport): string {
@@ -137,8 +137,8 @@ export function renderMarkdown(report: DiffReport): string {
     const details = c.action === "replace"
       ? `because ${c.replaceBecause.map(code).join(", ")}`
       : c.changed.map((p) => `${code(p)}: ${markdownChange(c, p)}`).join("<br>");
-    const mark = c.lost ? "⚠️ data loss" : c.protected && (c.action === "delete" || c.action === "replace") ? "⚠️ protected" : "";
-    rows.push(`| ${mark} | ${cell(`${code(c.name)} (${c.owner})<br>${c.type}`)} | ${c.action} | ${cell(`${details}${c.lost ? `${details ? "; " : ""}loses ${c.lost}` : ""}`)} |`);
+    const mark = c.lost ? "⚠️ data loss" : c.keptAside ? "⚠️ left outside the stack" : c.protected && (c.action === "delete" || c.action === "replace") ? "⚠️ protected" : "";
+    rows.push(`| ${mark} | ${cell(`${code(c.name)} (${c.owner})<br>${c.type}`)} | ${c.action} | ${cell(`${details}${lossNote(c).replace(/^, /, details ? "; " : "")}`)} |`);
   }
   if (rows.length) {
     out.push("", "| | resource | action | details |", "|---|---|---|---|", ...rows.slice(0, MAX_ROWS));

@@ -28,6 +28,8 @@ export interface ResourceChange {
   replaceBecause: string[];
   /** What a replace or delete loses; undefined when nothing is lost. */
   lost?: string;
+  /** A replaced resource kept in the account (retainOnDelete): what the old one keeps, outside the stack, while the new one starts empty. */
+  keptAside?: string;
   /** The old resource is protected: Pulumi refuses to delete or replace it. */
   protected: boolean;
   /** Old and new value of each changed path (secrets still wrapped: render with `shownValue`). */
@@ -197,7 +199,8 @@ export function diffResources(olds: PlannedState[], news: PlannedState[]): Resou
 function withLoss(c: ResourceChange, old: PlannedState | undefined): ResourceChange {
   const holds = replacementRow(c.type)?.holds;
   const loses = (c.action === "delete" || c.action === "replace") && holds !== undefined && !old?.retainOnDelete;
-  return { ...c, lost: loses ? holds : undefined };
+  const keptAside = c.action === "replace" && holds !== undefined && old?.retainOnDelete === true;
+  return { ...c, lost: loses ? holds : undefined, ...(keptAside ? { keptAside: holds } : {}) };
 }
 
 /** Sets `changed`, `replaceBecause`, `action` and `lost` of a change present in both plans. */

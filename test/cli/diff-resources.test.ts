@@ -138,10 +138,17 @@ describe("stackfile diff: what each AWS resource would do", function () {
     assert.match(r.err, new RegExp(`^${after}:8:19: cache: cache-slow-log .* is deleted \\(by this change\\) with the log events stored in the group`));
   });
 
-  it("retainOnDelete keeps the data, so nothing is lost; protect stops the deploy, so it is refused", async () => {
-    const retained = await jsonDiff(tmpFile(cache("    options: { retainOnDelete: true }\n")), tmpFile(cache("      port: 6380\n    options: { retainOnDelete: true }\n")));
-    assert.strictEqual(retained.code, 0, retained.err);
+  it("retainOnDelete keeps the old data in the account, but a replacement leaves the stack on a new empty resource: refused unless --allow-replace; a removal passes", async () => {
+    const before = tmpFile(cache("    options: { retainOnDelete: true }\n"));
+    const after = tmpFile(cache("      port: 6380\n    options: { retainOnDelete: true }\n"));
+    const retained = await jsonDiff(before, after);
+    assert.strictEqual(retained.code, 1, retained.err);
     assert.deepStrictEqual([retained.byName("cache-replication-group").action, retained.byName("cache-replication-group").dataLoss], ["replace", false]);
+    assert.match(retained.err, new RegExp(`^${after}:7:13: cache: cache-replication-group \\(aws:elasticache/replicationGroup:ReplicationGroup\\) is replaced because port forces a new resource: the new one starts empty; the old one stays in the account \\(options.retainOnDelete\\) with .*, outside the stack; if that is intended, pass --allow-replace cache$`, "m"));
+    assert.strictEqual((await jsonDiff(before, after, "--allow-replace", "cache")).code, 0);
+    assert.match((await cli("diff", before, after, "--allow-replace", "cache")).out, /cache-replication-group .*, leaves .* in the old one, outside the stack/);
+    const removed = await jsonDiff(before, tmpFile("resources: {}\n"));
+    assert.strictEqual(removed.code, 0, removed.err);
     const protectedOne = await jsonDiff(tmpFile(cache("    options: { protect: true }\n")), tmpFile(cache("      port: 6380\n    options: { protect: true }\n")), "--allow-replace", "cache");
     assert.strictEqual(protectedOne.code, 1);
     assert.match(protectedOne.err, /:7:13: cache: cache-replication-group .* would be replaced because port forces a new resource, but it is protected \(options.protect\): pulumi up stops before it/);

@@ -6,7 +6,7 @@
 // visibility timeout and the databases' deletion protection are updated in
 // place; a second `preview` changes nothing; a table key change and a
 // database engine change are replacements at `preview`, which `stackfile
-// diff` refuses as data loss (for a table that is not retained); `destroy`
+// diff` refuses (the retained table too: the stack would go on with a new, empty one); `destroy`
 // leaves the bucket and table kept by retainOnDelete and nothing else of the
 // stack.
 import * as assert from "assert";
@@ -251,7 +251,7 @@ describe("engine: buckets, tables, queues, topics, buses, databases, user pools 
     assert.deepStrictEqual(steps.filter((x) => x.op !== "same"), []);
   });
 
-  it("a table key change and an engine change: replaced at preview; stackfile diff refuses the table not retained and the database (exit 1, a FILE:LINE:COL line each naming --allow-replace) and passes with --allow-replace", async () => {
+  it("a table key change and an engine change: replaced at preview; stackfile diff refuses both tables (the retained one would leave the stack on a new, empty table) and the database (exit 1, a FILE:LINE:COL line each naming --allow-replace) and passes with --allow-replace", async () => {
     const base = stack(UPDATED);
     const changed = stack({ ...UPDATED, ordersKey: "orderId", sessionsKey: "sessionId", dbEngine: "mysql" });
     s!.writeStack(changed);
@@ -260,7 +260,7 @@ describe("engine: buckets, tables, queues, topics, buses, databases, user pools 
       execFile(process.execPath, [path.join(REPO, "bin", "stackfile.js"), "diff", "base.yaml", "stack.yaml", ...more], { cwd: s!.dir, maxBuffer: 64 << 20 },
         (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }));
     });
-    const [steps, refused, allowed] = await Promise.all([s!.previewSteps(), diff(), diff("--allow-replace", "sessions", "--allow-replace", "db")]);
+    const [steps, refused, allowed] = await Promise.all([s!.previewSteps(), diff(), diff("--allow-replace", "sessions", "--allow-replace", "db", "--allow-replace", "orders")]);
     const replaced = steps.filter((x) => /^aws:(dynamodb|rds)\//.test(x.type) && x.op === "replace").map((x) => x.name).sort();
     assert.deepStrictEqual(replaced, ["db-instance", "db-parameter-group", "orders-table", "sessions-table"], "the tables, and the instance with its parameter group (its family follows the engine)");
     // docs/cli.md: diff exits 1 when refused; each line points at the value that forces the replacement.
@@ -272,9 +272,12 @@ describe("engine: buckets, tables, queues, topics, buses, databases, user pools 
       return `stack.yaml:${line + 1}:${lines[line].indexOf(value) + 1}`;
     };
     const refusals = refused.out.split("\n").filter((l) => /^stack\.yaml:\d+:\d+: /.test(l));
-    assert.strictEqual(refusals.length, 2, refused.out);
-    assert.match(refusals[0], new RegExp(`^${at("name: sessionId", "sessionId")}: sessions: sessions-table \\(aws:dynamodb/table:Table\\) is replaced because hashKey forces a new resource: .*pass --allow-replace sessions$`));
-    assert.match(refusals[1], new RegExp(`^${at("type: mysql", "mysql")}: db: db-instance \\(aws:rds/instance:Instance\\) is replaced because engine forces a new resource: .*pass --allow-replace db$`));
+    assert.strictEqual(refusals.length, 3, refused.out);
+    const refusal = (owner: string) => refusals.find((l) => l.includes(`: ${owner}: `)) ?? `no refusal of ${owner} in:\n${refused.out}`;
+    assert.match(refusal("sessions"), new RegExp(`^${at("name: sessionId", "sessionId")}: sessions: sessions-table \\(aws:dynamodb/table:Table\\) is replaced because hashKey forces a new resource: .*pass --allow-replace sessions$`));
+    assert.match(refusal("db"), new RegExp(`^${at("type: mysql", "mysql")}: db: db-instance \\(aws:rds/instance:Instance\\) is replaced because engine forces a new resource: .*pass --allow-replace db$`));
+    // The retained table loses nothing, but the stack would go on with a new, empty one.
+    assert.match(refusal("orders"), new RegExp(`^${at("name: orderId", "orderId")}: orders: orders-table \\(aws:dynamodb/table:Table\\) is replaced because hashKey forces a new resource: the new one starts empty; the old one stays in the account \\(options.retainOnDelete\\) .*pass --allow-replace orders$`));
     assert.strictEqual(allowed.code, 0, allowed.out);
     s!.writeStack(base);
   });
