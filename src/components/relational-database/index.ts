@@ -180,7 +180,7 @@ export class RelationalDatabase extends Component<typeof relationalDatabaseDefin
       deletionProtection: p.deletionProtection ?? true,
       copyTagsToSnapshot: true,
       skipFinalSnapshot: false,
-      finalSnapshotIdentifier: finalSnapshotName(this.children.name, s.kind.engine),
+      finalSnapshotIdentifier: finalSnapshotName(this.children.name, { engine: s.kind.engine, dbName: s.e.dbName, user: s.user }),
       storageEncrypted: true,
       allowMajorVersionUpgrade: s.e.allowMajorVersionUpgrade ?? false,
       applyImmediately: true,

@@ -44,6 +44,19 @@ describe("RelationalDatabase", function () {
     assert.notStrictEqual(pr1Mysql, pr1);
   });
 
+  it("a database name or master user name change, which replaces the instance, gives the new one another final snapshot name (the old one's delete takes the old name)", async () => {
+    const snapshot = async (properties: Record<string, unknown>, credentials?: Record<string, unknown>) => {
+      const r = await run(() => new RelationalDatabase("db", { engine: { type: "postgres", properties: { primaryInstance: { instanceSize: "db.t4g.micro" }, ...properties } }, ...(credentials ? { credentials } : {}) } as never), { project: "shop", stack: "pr-1" });
+      return r.byName("db-instance")!.inputs.finalSnapshotIdentifier as string;
+    };
+    const base = await snapshot({ dbName: "app" });
+    const renamed = await snapshot({ dbName: "shop" });
+    const otherUser = await snapshot({ dbName: "app" }, { masterUserName: "owner" });
+    for (const n of [base, renamed, otherUser]) assert.match(n, /^db-final-[0-9a-f]{8}$/);
+    assert.strictEqual(await snapshot({ dbName: "app" }), base, "the same settings keep their name");
+    assert.strictEqual(new Set([base, renamed, otherUser]).size, 3, `${base} ${renamed} ${otherUser}`);
+  });
+
   it("mysql with a managed password: the URLs carry the user and no password; mariadb's JDBC URL is its own driver's", async () => {
     const r = await run(() => [
       new RelationalDatabase("my", { engine: { type: "mysql", properties: { primaryInstance: { instanceSize: "db.t4g.micro" } } } }),
