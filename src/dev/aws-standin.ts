@@ -28,11 +28,16 @@ export interface StandInOptions {
   onMessage?(body: string): void;
   log(line: string): void;
   /**
-   * Where requests for what it does not hold go: `s3`, the session's local S3
-   * (the buckets the site connects to). The site's server has one
-   * AWS_ENDPOINT_URL_S3, this stand-in's, for its own bucket and theirs.
+   * Where requests for what it does not hold go: the session's local S3,
+   * DynamoDB and SQS (the buckets, tables and queues the site connects to).
+   * The site's server has one AWS_ENDPOINT_URL_<SERVICE> each, this
+   * stand-in's, for its own resources and theirs.
    */
-  forward?: { s3?: string };
+  forward?: { s3?: string; dynamodb?: string; sqs?: string };
+  /** The tag cache's table name: requests for other tables go to `forward.dynamodb` (every table is the tag cache without it). */
+  ownTable?: string;
+  /** The revalidation queue's name (the last part of its URL): messages for other queues go to `forward.sqs`. */
+  ownQueue?: string;
 }
 
 export interface AwsStandIn {
@@ -70,14 +75,14 @@ function objectFile(buckets: Record<string, string>, bucket: string, key: string
 }
 
 /** Sends the request on to `endpoint` as it came (method, path, headers, body: its signature stays valid) and its answer back. */
-function forwardRequest(endpoint: string, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, log: (line: string) => void): void {
+function forwardRequest(endpoint: string, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, log: (line: string) => void, service = "S3", what = "a connected bucket"): void {
   const target = new URL(endpoint);
   const out = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
   out.on("error", (err) => {
-    log(`the local S3 did not answer a request the site sent to a connected bucket: ${err.message}`);
+    log(`the local ${service} did not answer a request the site sent to ${what}: ${err.message}`);
     if (!res.headersSent) res.writeHead(502);
     res.end();
   });
@@ -144,6 +149,11 @@ export function queryItems(items: Item[], input: { KeyConditionExpression?: stri
 const KEYS = ["tag", "path"];
 const sameKey = (a: Item, b: Item) => KEYS.every((k) => a[k]?.S === b[k]?.S);
 
+/** Whether a DynamoDB request names `table` (its TableName, or a batch's RequestItems). */
+function namesTable(input: { TableName?: string; RequestItems?: Record<string, unknown> }, table: string): boolean {
+  return input.TableName === table || Object.keys(input.RequestItems ?? {}).includes(table);
+}
+
 function dynamo(opts: StandInOptions, items: Item[], op: string, input: Record<string, any>): unknown {
   const put = (item: Item) => {
     const at = items.findIndex((i) => sameKey(i, item));
@@ -184,7 +194,11 @@ export function startAwsStandIn(opts: StandInOptions): Promise<AwsStandIn> {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const target = String(req.headers["x-amz-target"] ?? "");
       if (target.startsWith("DynamoDB_20120810.")) {
-        const answer = dynamo(opts, items, target.slice(target.indexOf(".") + 1), JSON.parse(body.toString("utf8") || "{}"));
+        const input = JSON.parse(body.toString("utf8") || "{}");
+        if (opts.forward?.dynamodb && opts.ownTable && !namesTable(input, opts.ownTable)) {
+          return forwardRequest(opts.forward.dynamodb, req, body, res, opts.log, "DynamoDB", "a connected table");
+        }
+        const answer = dynamo(opts, items, target.slice(target.indexOf(".") + 1), input);
         if (answer === undefined) {
           res.writeHead(400, { "content-type": "application/x-amz-json-1.0" });
           return void res.end(JSON.stringify({ __type: "com.amazon.coral.validate#ValidationException", message: "not supported locally" }));
@@ -193,6 +207,10 @@ export function startAwsStandIn(opts: StandInOptions): Promise<AwsStandIn> {
         return void res.end(JSON.stringify(answer));
       }
       const form = req.method === "POST" && String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(body.toString("utf8")) : undefined;
+      const queueUrl = target.startsWith("AmazonSQS.") ? String(JSON.parse(body.toString("utf8") || "{}").QueueUrl ?? "") : form?.get("QueueUrl") ?? undefined;
+      if (queueUrl !== undefined && opts.forward?.sqs && opts.ownQueue && queueUrl.split("/").pop() !== opts.ownQueue) {
+        return forwardRequest(opts.forward.sqs, req, body, res, opts.log, "SQS", "a connected queue");
+      }
       if (target === "AmazonSQS.SendMessage" || form?.get("Action") === "SendMessage") {
         const message = form ? form.get("MessageBody") ?? "" : String(JSON.parse(body.toString("utf8")).MessageBody ?? "");
         const id = randomUUID();

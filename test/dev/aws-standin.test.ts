@@ -7,10 +7,10 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand } from "@aws-sdk/client-s3";
-import { DynamoDBClient, BatchWriteItemCommand, QueryCommand } from "@aws-sdk/client-dynamodb";
-import { SQSClient, SendMessageCommand } from "@aws-sdk/client-sqs";
+import { DynamoDBClient, BatchWriteItemCommand, QueryCommand, CreateTableCommand, PutItemCommand, GetItemCommand } from "@aws-sdk/client-dynamodb";
+import { SQSClient, SendMessageCommand, CreateQueueCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { startAwsStandIn, type AwsStandIn } from "../../src/dev/aws-standin";
-import { startS3, LOCAL_CREDENTIALS, LOCAL_REGION, type LocalS3Service } from "../../src/dev/aws-services";
+import { startS3, startDynamoDb, startSqs, LOCAL_CREDENTIALS, LOCAL_REGION, type LocalS3Service, type LocalDynamoDb, type LocalSqs } from "../../src/dev/aws-services";
 import { siteServerEnvironment } from "../../src/components/nextjs-web/dev-prod";
 
 describe("dev --prod: the local stand-in for S3, DynamoDB and SQS", () => {
@@ -111,5 +111,52 @@ describe("dev --prod: a bucket the site connects to, beside the stand-in's own",
   it("the site's server keeps the stand-in's endpoints and dev's key when a connected resource brings its own", () => {
     const env = siteServerEnvironment({ AWS_ENDPOINT_URL_S3: "http://stand-in", AWS_ACCESS_KEY_ID: "S3RVER" }, { STP_UPLOADS_NAME: "uploads", AWS_ENDPOINT_URL_S3: "http://session-s3", AWS_ACCESS_KEY_ID: "S3RVER" });
     assert.deepStrictEqual(env, { STP_UPLOADS_NAME: "uploads", AWS_ENDPOINT_URL_S3: "http://stand-in", AWS_ACCESS_KEY_ID: "S3RVER" });
+  });
+});
+
+describe("dev --prod: a table and a queue the site connects to, beside the stand-in's tag cache and revalidation queue", function () {
+  this.timeout(60_000);
+  let aws: AwsStandIn;
+  let dynamo: LocalDynamoDb;
+  let sqs: LocalSqs;
+  const revalidations: string[] = [];
+
+  before(async () => {
+    dynamo = await startDynamoDb();
+    sqs = await startSqs();
+    aws = await startAwsStandIn({
+      buckets: {}, ownTable: "tags", ownQueue: "revalidation", forward: { dynamodb: dynamo.endpoint, sqs: sqs.endpoint },
+      onMessage: (m) => revalidations.push(m), log: () => undefined,
+    });
+  });
+  after(async () => {
+    await aws.close();
+    await dynamo.close();
+    await sqs.close();
+  });
+
+  const client = <T>(C: new (c: object) => T, endpoint: string) => new C({ region: LOCAL_REGION, endpoint, credentials: LOCAL_CREDENTIALS });
+
+  it("hands a request for another table to the session's DynamoDB (one AWS_ENDPOINT_URL_DYNAMODB serves both); the tag cache stays its own", async () => {
+    const direct = client(DynamoDBClient, dynamo.endpoint);
+    await direct.send(new CreateTableCommand({ TableName: "orders", BillingMode: "PAY_PER_REQUEST", AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }], KeySchema: [{ AttributeName: "id", KeyType: "HASH" }] }));
+    const viaStandIn = client(DynamoDBClient, aws.endpoint);
+    await viaStandIn.send(new PutItemCommand({ TableName: "orders", Item: { id: { S: "o-1" }, total: { N: "42" } } }));
+    const got = await direct.send(new GetItemCommand({ TableName: "orders", Key: { id: { S: "o-1" } } }));
+    assert.deepStrictEqual(got.Item, { id: { S: "o-1" }, total: { N: "42" } });
+    assert.deepStrictEqual((await viaStandIn.send(new GetItemCommand({ TableName: "orders", Key: { id: { S: "o-1" } } }))).Item, got.Item);
+    await viaStandIn.send(new PutItemCommand({ TableName: "tags", Item: { tag: { S: "t" }, path: { S: "/p" } } }));
+    assert.deepStrictEqual(aws.items.map((i) => i.tag?.S), ["t"], "the tag cache's item is the stand-in's");
+  });
+
+  it("hands a message for another queue to the session's SQS; the revalidation queue's messages stay its own", async () => {
+    const direct = client(SQSClient, sqs.endpoint);
+    const { QueueUrl } = await direct.send(new CreateQueueCommand({ QueueName: "jobs" }));
+    const viaStandIn = client(SQSClient, aws.endpoint);
+    await viaStandIn.send(new SendMessageCommand({ QueueUrl, MessageBody: "job-1" }));
+    const received = await direct.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 1 }));
+    assert.deepStrictEqual(received.Messages?.map((m) => m.Body), ["job-1"]);
+    await viaStandIn.send(new SendMessageCommand({ QueueUrl: `${aws.endpoint}/000000000000/revalidation`, MessageBody: JSON.stringify({ url: "/x" }), MessageGroupId: "g" }));
+    assert.deepStrictEqual(revalidations.map((m) => JSON.parse(m).url), ["/x"]);
   });
 });

@@ -51,6 +51,7 @@ export interface ProdSite {
 const REGION = "us-east-1";
 const BUCKET = "site";
 const TABLE = "tags";
+const QUEUE = "revalidation";
 /** Seconds a function origin may take: CloudFront's default origin response timeout (30 s). */
 const ORIGIN_TIMEOUT = 30;
 
@@ -163,8 +164,10 @@ export async function startNextProd(spec: ProdSiteSpec, cacheDir: string, baseEn
   const previewModeId = fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, "utf8")) as { preview?: { previewModeId?: string } }).preview?.previewModeId : undefined;
   const aws: AwsStandIn = await startAwsStandIn({
     buckets: { [BUCKET]: bucketDir },
-    // A bucket the site connects to is on the session's S3: the stand-in hands its requests on.
-    forward: { s3: spec.environment.AWS_ENDPOINT_URL_S3 },
+    ownTable: TABLE,
+    ownQueue: QUEUE,
+    // A bucket, table or queue the site connects to is on the session's services: the stand-in hands their requests on.
+    forward: { s3: spec.environment.AWS_ENDPOINT_URL_S3, dynamodb: spec.environment.AWS_ENDPOINT_URL_DYNAMODB, sqs: spec.environment.AWS_ENDPOINT_URL_SQS },
     tagItems: fs.existsSync(tagFile) ? JSON.parse(fs.readFileSync(tagFile, "utf8")) : [],
     onMessage: revalidator(spec.port, previewModeId, log),
     log,
@@ -189,7 +192,7 @@ export async function startNextProd(spec: ProdSiteSpec, cacheDir: string, baseEn
   start("default", inSnapshot(outDir, output.origins.default.bundle), output.origins.default.handler, {
     ...siteServerEnvironment(awsEnv, spec.environment),
     CACHE_BUCKET_NAME: BUCKET, CACHE_BUCKET_KEY_PREFIX: "_cache", CACHE_BUCKET_REGION: REGION,
-    REVALIDATION_QUEUE_URL: `${aws.endpoint}/000000000000/revalidation`, REVALIDATION_QUEUE_REGION: REGION, CACHE_DYNAMO_TABLE: TABLE,
+    REVALIDATION_QUEUE_URL: `${aws.endpoint}/000000000000/${QUEUE}`, REVALIDATION_QUEUE_REGION: REGION, CACHE_DYNAMO_TABLE: TABLE,
   });
   const image = output.origins.imageOptimizer;
   if (image) {
