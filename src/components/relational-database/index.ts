@@ -13,6 +13,7 @@ import type { DeepInput } from "../../shared/component/inputs";
 import { defaultVpc } from "../../shared/workloads/default-vpc";
 import { connectionVariablesOf, type Connectable, type Connection } from "../../shared/workloads/connect-to";
 import { finalSnapshotName } from "./final-snapshot";
+import { identifierPrefix } from "./identifier-prefix";
 
 /**
  * Arguments of {@link RelationalDatabase}: the YAML properties, where any
@@ -242,6 +243,8 @@ export class RelationalDatabase extends Component<typeof relationalDatabaseDefin
       ...this.tls(s),
     });
     const cluster = children.make("cluster", aws.rds.Cluster, {
+      // pulumi-aws does not auto-name clusters (pulumi/pulumi-aws#1301 reverted it): without this, tf-<26 digits>.
+      ...identifierPrefix("clusterIdentifierPrefix", children.name),
       engine: s.kind.engine,
       engineMode: "provisioned",
       engineVersion: s.version,
@@ -259,6 +262,7 @@ export class RelationalDatabase extends Component<typeof relationalDatabaseDefin
     const listed = s.e.instances ?? [];
     const instances = listed.length ? listed : [{}];
     instances.forEach((x, i) => children.suffixed(`-${i}`).make("clusterInstance", aws.rds.ClusterInstance, {
+      ...identifierPrefix("identifierPrefix", `${children.name}-${i}`),
       clusterIdentifier: cluster.id,
       // A cluster's engine is aurora-postgresql or aurora-mysql (engines.ts), both of the provider's EngineType.
       engine: s.kind.engine as aws.rds.EngineType,

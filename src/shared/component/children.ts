@@ -66,11 +66,27 @@ export function childInputs<A extends object>(
 ): [string, A, pulumi.CustomResourceOptions] {
   const t = own(transforms as Record<string, Transform<any> | undefined> | undefined, childId);
   if (t === undefined) return [name, args, opts];
-  if (typeof t !== "function") return [name, deepMerge(args, t as Record<string, unknown>) as A, opts];
+  if (typeof t !== "function") return [name, withoutReplacedPrefixes(args, deepMerge(args, t as Record<string, unknown>)) as A, opts];
   const argsCopy: Record<string, any> = { ...args };
   const optsCopy: pulumi.CustomResourceOptions = { ...opts };
   const returned = t(argsCopy, optsCopy, name);
-  return [name, (returned ?? argsCopy) as A, optsCopy];
+  return [name, withoutReplacedPrefixes(args, returned ?? argsCopy) as A, optsCopy];
+}
+
+/**
+ * A name the transform gives (`clusterIdentifier`, `name`) replaces the
+ * name prefix stackfile gave (`clusterIdentifierPrefix`, `namePrefix`): the
+ * provider refuses both at once (each `ConflictsWith` the other in
+ * terraform-provider-aws's schemas).
+ */
+function withoutReplacedPrefixes(before: object, after: Record<string, any>): Record<string, any> {
+  const given = before as Record<string, unknown>;
+  const out = { ...after };
+  for (const key of Object.keys(after)) {
+    const prefix = `${key}Prefix`;
+    if (after[key] !== undefined && given[key] === undefined && given[prefix] !== undefined && out[prefix] === given[prefix]) delete out[prefix];
+  }
+  return out;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -86,6 +86,19 @@ describe("RelationalDatabase", function () {
     ]);
   });
 
+  it("an Aurora cluster and its instances are named after the resource (an identifier prefix, unique per create), not the provider's tf-<digits>; a name an override gives replaces the prefix", async () => {
+    const r = await run(() => [
+      new RelationalDatabase("Orders_DB", { engine: { type: "aurora-postgresql-serverless-v2", properties: { instances: [{}, {}] } } }),
+      new RelationalDatabase("named", { engine: { type: "aurora-postgresql-serverless-v2", properties: {} }, transform: { cluster: { clusterIdentifier: "orders-main" } } }),
+    ]);
+    const cluster = r.byName("Orders_DB-cluster")!;
+    assert.strictEqual(cluster.inputs.clusterIdentifierPrefix, "orders-db-");
+    assert.match(String(cluster.state!.clusterIdentifier), /^orders-db-\d{26}$/);
+    assert.deepStrictEqual(["Orders_DB-cluster-instance-0", "Orders_DB-cluster-instance-1"].map((n) => r.byName(n)!.inputs.identifierPrefix), ["orders-db-0-", "orders-db-1-"]);
+    const named = r.byName("named-cluster")!.inputs;
+    assert.deepStrictEqual([named.clusterIdentifier, named.clusterIdentifierPrefix], ["orders-main", undefined], "the provider refuses both (ConflictsWith)");
+  });
+
   it("transform by child id adjusts the cluster and each cluster instance", async () => {
     const r = await run(() => new RelationalDatabase("au", {
       engine: { type: "aurora-mysql-serverless-v2", properties: { instances: [{}, {}] } },

@@ -64,6 +64,6 @@ describe("stackfile diff: relational-database", function () {
     const r = await diff(aurora(), aurora("    overrides:\n      cluster: { clusterIdentifier: orders-db }\n"));
     assert.strictEqual(r.code, 1);
     assert.deepStrictEqual([r.byName("db-cluster").action, r.byName("db-cluster").dataLoss], ["replace", true]);
-    assert.match(r.err, /db-cluster \(aws:rds\/cluster:Cluster\) is replaced because clusterIdentifier forces a new resource: .*every database in the cluster/);
+    assert.match(r.err, /db-cluster \(aws:rds\/cluster:Cluster\) is replaced because clusterIdentifier, clusterIdentifierPrefix forces a new resource: .*every database in the cluster/);
   });
 });
