@@ -1,10 +1,11 @@
 // What `diff` refuses at the resource level: a change that deletes or
 // replaces a resource holding data (unless `--allow-replace <resource>` says
 // it is meant; a retained one's replacement too: its data stays in the
-// account but the stack moves to a new, empty resource), and any delete or replace of a protected resource (Pulumi
-// would stop there). Each refusal points at the property of the new file
-// that causes it: the changed value the force-new input got, else the
-// resource's first change, else the resource (or, for a rename, the new name).
+// account but the stack moves to a new, empty resource), and any delete or
+// replace of a protected resource (Pulumi would stop there). Each refusal
+// points at the property of the new file that causes it: the changed value
+// the force-new input got, else the resource's first change, else the
+// resource (or, for a rename, the new name).
 import type { StackfileResult } from "../config/stackfile";
 import { positionProblems, type PositionedProblem } from "../config/load";
 import type { Problem } from "../shared/messages/problem";
