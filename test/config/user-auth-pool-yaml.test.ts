@@ -124,11 +124,15 @@ describe("user-auth-pool in YAML", () => {
       assert.ok(p.changed.includes("passwordPolicy.minimumLength") || p.changed.includes("passwordPolicy"), JSON.stringify(p.changed));
     });
 
-    it("with retainOnDelete the old pool is kept: the replacement loses nothing and passes", async () => {
+    it("with retainOnDelete the old pool is kept, but the stack would go on with a new, empty pool: refused unless --allow-replace names it", async () => {
       const opts = "    options: { retainOnDelete: true }\n";
-      const r = await jsonDiff(tmpFile(pool().replace("    properties:", `${opts}    properties:`)), tmpFile(pool("      allowEmailAsUserName: true\n").replace("    properties:", `${opts}    properties:`)));
-      assert.strictEqual(r.code, 0, r.err);
+      const before = tmpFile(pool().replace("    properties:", `${opts}    properties:`));
+      const after = tmpFile(pool("      allowEmailAsUserName: true\n").replace("    properties:", `${opts}    properties:`));
+      const r = await jsonDiff(before, after);
+      assert.strictEqual(r.code, 1, r.err);
       assert.deepStrictEqual([r.byName("users-user-pool").action, r.byName("users-user-pool").dataLoss], ["replace", false]);
+      assert.match(r.err, /users: users-user-pool \(aws:cognito\/userPool:UserPool\) is replaced because usernameAttributes forces a new resource: the new one starts empty; the old one stays in the account \(options\.retainOnDelete\)/);
+      assert.strictEqual((await jsonDiff(before, after, "--allow-replace", "users")).code, 0);
     });
   });
 
