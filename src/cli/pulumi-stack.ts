@@ -13,8 +13,8 @@ import * as path from "path";
 import { spawnSync } from "child_process";
 import * as yaml from "js-yaml";
 import { escapeControl } from "../shared/messages/user-text";
+import { PROJECT_FILES, pulumiProjectAbove } from "../shared/files/project-folder";
 
-const PROJECT_FILES = ["Pulumi.yaml", "Pulumi.yml"];
 
 export interface PulumiProject {
   /** The folder of Pulumi.yaml. */
@@ -28,20 +28,17 @@ export interface PulumiProject {
 
 /** The nearest Pulumi.yaml at or above `dir`. */
 export function findProject(dir: string): PulumiProject | undefined {
-  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
-    const file = PROJECT_FILES.map((f) => path.join(d, f)).find((f) => fs.existsSync(f));
-    if (file) {
-      let doc: unknown;
-      try {
-        doc = yaml.load(fs.readFileSync(file, "utf8"));
-      } catch {
-        doc = undefined;
-      }
-      const obj = typeof doc === "object" && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>) : {};
-      return { dir: d, file, name: typeof obj.name === "string" ? obj.name : path.basename(d), doc: obj };
-    }
-    if (path.dirname(d) === d) return undefined;
+  const d = pulumiProjectAbove(dir);
+  const file = d === undefined ? undefined : PROJECT_FILES.map((f) => path.join(d, f)).find((f) => fs.existsSync(f));
+  if (d === undefined || file === undefined) return undefined;
+  let doc: unknown;
+  try {
+    doc = yaml.load(fs.readFileSync(file, "utf8"));
+  } catch {
+    doc = undefined;
   }
+  const obj = typeof doc === "object" && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>) : {};
+  return { dir: d, file, name: typeof obj.name === "string" ? obj.name : path.basename(d), doc: obj };
 }
 
 /** What running `pulumi` gave: its exit code and output, or that it could not start. */

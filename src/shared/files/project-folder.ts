@@ -7,10 +7,13 @@
 import * as fs from "fs";
 import * as path from "path";
 
-/** The nearest folder at or above `dir` holding Pulumi.yaml or Pulumi.yml (the names Pulumi reads: sdk/go/common/workspace/paths.go); undefined when none does. */
+/** The names of a Pulumi project file, in the order Pulumi looks (sdk/go/common/workspace/paths.go). */
+export const PROJECT_FILES = ["Pulumi.yaml", "Pulumi.yml"];
+
+/** The nearest folder at or above `dir` holding a project file; undefined when none does. */
 export function pulumiProjectAbove(dir: string): string | undefined {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
-    if (fs.existsSync(path.join(at, "Pulumi.yaml")) || fs.existsSync(path.join(at, "Pulumi.yml"))) return at;
+    if (PROJECT_FILES.some((f) => fs.existsSync(path.join(at, f)))) return at;
     if (path.dirname(at) === at) return undefined;
   }
 }
