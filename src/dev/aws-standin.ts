@@ -207,12 +207,14 @@ export function startAwsStandIn(opts: StandInOptions): Promise<AwsStandIn> {
         return void res.end(JSON.stringify(answer));
       }
       const form = req.method === "POST" && String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(body.toString("utf8")) : undefined;
-      const queueUrl = target.startsWith("AmazonSQS.") ? String(JSON.parse(body.toString("utf8") || "{}").QueueUrl ?? "") : form?.get("QueueUrl") ?? undefined;
+      // An SQS request in AWS JSON 1.0 (the SDK's) or the query protocol (older clients'), read once.
+      const sqsJson = target.startsWith("AmazonSQS.") ? (JSON.parse(body.toString("utf8") || "{}") as Record<string, unknown>) : undefined;
+      const queueUrl = sqsJson ? String(sqsJson.QueueUrl ?? "") : form?.get("QueueUrl") ?? undefined;
       if (queueUrl !== undefined && opts.forward?.sqs && opts.ownQueue && queueUrl.split("/").pop() !== opts.ownQueue) {
         return forwardRequest(opts.forward.sqs, req, body, res, opts.log, "SQS", "a connected queue");
       }
       if (target === "AmazonSQS.SendMessage" || form?.get("Action") === "SendMessage") {
-        const message = form ? form.get("MessageBody") ?? "" : String(JSON.parse(body.toString("utf8")).MessageBody ?? "");
+        const message = form ? form.get("MessageBody") ?? "" : String(sqsJson?.MessageBody ?? "");
         const id = randomUUID();
         const md5 = createHash("md5").update(message).digest("hex");
         opts.onMessage?.(message);
